@@ -1,0 +1,35 @@
+// One Jest config, one project per test layer; scripts/test.mjs picks projects per stage.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const transform = { '^.+\\.(t|j)sx?$': swc };
+const moduleNameMapper = {
+  '^@/(.*)$': '<rootDir>/web/src/$1',
+  '^@model/(.*)$': '<rootDir>/functions/src/model/$1',
+  '\\.(css)$': '<rootDir>/tests/support/style-stub.cjs',
+};
+const base = { transform, moduleNameMapper, rootDir: __dirname, testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'] };
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{functions/src,tools,scripts}/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/web-setup.ts'],
+    },
+    { ...base, displayName: 'rules', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'], testMatch: ['<rootDir>/tests/rules/**/*.test.ts'] },
+    { ...base, displayName: 'integration', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'], testMatch: ['<rootDir>/tests/functions/**/*.test.ts'] },
+    { ...base, displayName: 'e2e', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'], testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
+  ],
+};

@@ -1,0 +1,44 @@
+// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), rebases the demo data to today,
+// then the emulator-backed Jest projects in order, failing fast. Writes per-stage results for test.mjs.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, PROJECT_ID } from './paths.mjs';
+import { run, stopAll, stopAllOnSignals } from './processes.mjs';
+import { runJestProject } from './jest.mjs';
+import { startStripeStandin } from './stack.mjs';
+
+const [stageList, summaryFile, ...jestArgs] = process.argv.slice(2);
+const stages = stageList.split(',');
+stopAllOnSignals();
+
+const results = [];
+let ok = true;
+try {
+  const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
+  await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
+  const rebase = join(repoRoot, 'scripts/demo-data/rebase.ts');
+  if (existsSync(rebase)) {
+    await run('rebase demo data', process.execPath, ['--import', 'tsx', rebase], {
+      cwd: repoRoot,
+      env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID },
+    });
+  }
+  for (const stage of stages) {
+    const started = Date.now();
+    console.log(`\n▶ ${stage}`);
+    const result = await runJestProject(stage, { extraArgs: jestArgs, inBand: true });
+    results.push({ stage, ok: result.ok, seconds: (Date.now() - started) / 1000, counts: result.counts });
+    if (!result.ok) {
+      ok = false;
+      break;
+    }
+  }
+} catch (error) {
+  console.error(`✖ emulator stages: ${error.message}`);
+  results.push({ stage: 'emulator setup', ok: false, seconds: 0 });
+  ok = false;
+}
+writeFileSync(summaryFile, JSON.stringify(results));
+await stopAll();
+process.exit(ok ? 0 : 1);

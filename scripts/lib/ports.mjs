@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { repoRoot } from './paths.mjs';
+
+export const STRIPE_STANDIN_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
+
+/** Every port the local stack binds, with what binds it (read from firebase.json so there is one source). */
+export function stackPorts() {
+  const { emulators } = JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8'));
+  return [
+    { port: emulators.auth.port, what: 'Auth emulator' },
+    { port: emulators.firestore.port, what: 'Firestore emulator' },
+    { port: emulators.firestore.websocketPort, what: 'Firestore emulator websocket' },
+    { port: emulators.functions.port, what: 'Functions emulator' },
+    { port: emulators.hosting.port, what: 'Hosting emulator' },
+    { port: emulators.hub.port, what: 'Emulator hub' },
+    { port: emulators.logging.port, what: 'Emulator logging' },
+    { port: STRIPE_STANDIN_PORT, what: 'Stripe stand-in' },
+  ];
+}
+
+function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Returns a message naming each busy port and what to do, or null when all are free. */
+export async function busyPortsMessage() {
+  const busy = [];
+  for (const entry of stackPorts()) {
+    if (!(await isPortFree(entry.port))) busy.push(entry);
+  }
+  if (busy.length === 0) return null;
+  const lines = busy.map(({ port, what }) => `  - port ${port} (${what}) is already in use`);
+  return [
+    'Cannot start the local stack:',
+    ...lines,
+    'Stop whatever holds it (another `npm start` or test run? see `lsof -i :PORT`), or change the port in',
+    'firebase.json (emulators) / STRIPE_STANDIN_PORT (Stripe stand-in), then try again.',
+  ].join('\n');
+}
+
+export async function waitForHttp(url, { timeoutMs = 60000, what = url } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not become ready within ${timeoutMs / 1000}s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,58 @@
+// Pieces shared by `npm start`, `npm test` and the benchmark: builds, local config, the Stripe stand-in.
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
+import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
+import { run, spawnChild } from './processes.mjs';
+import { STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
+
+/** Creates git-ignored local config (functions secrets and env for the emulator) from the committed examples. */
+export function ensureLocalConfig() {
+  const dir = join(repoRoot, 'functions');
+  for (const file of readdirSync(dir, { all: true })) {
+    if (!file.endsWith('.example')) continue;
+    const target = join(dir, file.slice(0, -'.example'.length));
+    if (!existsSync(target)) {
+      copyFileSync(join(dir, file), target);
+      console.log(`Created functions/${file.slice(0, -'.example'.length)} from its example.`);
+    }
+  }
+}
+
+export async function buildFunctions() {
+  await run('build functions', process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'functions/tsconfig.build.json'], {
+    cwd: repoRoot,
+  });
+}
+
+/** Builds the production web bundle wired to the emulators (the Hosting emulator serves web/dist). */
+export async function buildWeb({ mode = 'emulator' } = {}) {
+  const { build } = await import('vite');
+  await build({ root: join(repoRoot, 'web'), mode, logLevel: 'warn', configFile: join(repoRoot, 'web/vite.config.ts') });
+}
+
+export const stripeStandinEntry = join(repoRoot, 'tools/stripe-standin/src/main.ts');
+
+/** Starts the local Stripe stand-in when it exists; resolves once it answers. */
+export async function startStripeStandin(env = {}) {
+  if (!existsSync(stripeStandinEntry)) return null;
+  const record = spawnChild('stripe stand-in', process.execPath, ['--import', 'tsx', stripeStandinEntry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  });
+  await waitForHttp(`http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/health`, { what: 'Stripe stand-in', timeoutMs: 30000 });
+  return record;
+}
+
+/** Environment for firebase-tools: offline Firestore emulator and no telemetry prompts. */
+export function firebaseEnv(extra = {}) {
+  return { ...process.env, ...firestoreEmulatorEnv(), FIREBASE_CLI_DISABLE_TELEMETRY: 'true', ...extra };
+}
+
+export function firebaseArgs(command, { only, importData = true, extra = [] } = {}) {
+  const args = [command, '--project', PROJECT_ID, '--only', only];
+  if (importData) args.push('--import', join(repoRoot, 'emulator-data'));
+  return [...args, ...extra];
+}
+
+export { firebaseBin };

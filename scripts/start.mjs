@@ -1,0 +1,83 @@
+// `npm start`: the whole product on the local emulators, offline. Ctrl-C stops every child.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { busyPortsMessage, waitForHttp } from './lib/ports.mjs';
+import { repoRoot, PROJECT_ID } from './lib/paths.mjs';
+import { isStopping, spawnChild, stopAll, stopAllOnSignals, run } from './lib/processes.mjs';
+import {
+  buildFunctions,
+  buildWeb,
+  ensureLocalConfig,
+  firebaseArgs,
+  firebaseBin,
+  firebaseEnv,
+  startStripeStandin,
+} from './lib/stack.mjs';
+
+const HOSTING_URL = 'http://127.0.0.1:5000';
+const DEMO_ACCOUNTS = [
+  ['subscriber@bargains.test', 'bargains-demo-1', 'active subscription: sees the deals'],
+  ['free@bargains.test', 'bargains-demo-2', 'no subscription: sees the subscribe screen'],
+];
+
+async function main() {
+  const busy = await busyPortsMessage();
+  if (busy) {
+    console.error(busy);
+    process.exit(1);
+  }
+  stopAllOnSignals();
+  const startedAt = Date.now();
+  ensureLocalConfig();
+  console.log('Building functions and web app…');
+  await Promise.all([buildFunctions(), buildWeb()]);
+
+  await startStripeStandin();
+  const emulators = spawnChild(
+    'firebase emulators',
+    firebaseBin,
+    firebaseArgs('emulators:start', { only: 'auth,firestore,functions,hosting' }),
+    { cwd: repoRoot, env: firebaseEnv() },
+  );
+  emulators.exit.then(async ({ code }) => {
+    if (isStopping()) return;
+    console.error(`The Firebase emulators stopped (exit code ${code}); stopping the rest.`);
+    await stopAll();
+    process.exit(code === 0 ? 0 : 1);
+  });
+  await waitForHttp(`${HOSTING_URL}/`, { what: 'Hosting emulator', timeoutMs: 90000 });
+  await waitForHttp(`http://127.0.0.1:5001/${PROJECT_ID}/us-central1/get_subscription_status`, {
+    what: 'Functions emulator',
+    timeoutMs: 60000,
+  });
+
+  const rebase = join(repoRoot, 'scripts/demo-data/rebase.ts');
+  if (existsSync(rebase)) {
+    await run('rebase demo data', process.execPath, ['--import', 'tsx', rebase], {
+      cwd: repoRoot,
+      env: { ...process.env, FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080', GCLOUD_PROJECT: PROJECT_ID },
+    });
+  }
+
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
+  console.log(
+    [
+      '',
+      `Bargains is running (ready in ${seconds}s). Open ${HOSTING_URL}`,
+      '',
+      'Demo accounts:',
+      ...DEMO_ACCOUNTS.map(([email, password, what]) => `  ${email} / ${password}  (${what})`),
+      '',
+      'Services: Auth 127.0.0.1:9099 · Firestore 127.0.0.1:8080 · Functions 127.0.0.1:5001 · Hosting 127.0.0.1:5000 · Stripe stand-in 127.0.0.1:12111',
+      'Save the emulator state back to emulator-data/ with `npm run export-data` (in another terminal).',
+      'Press Ctrl-C to stop everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch(async (error) => {
+  console.error(`npm start failed: ${error.message}`);
+  await stopAll();
+  process.exit(1);
+});

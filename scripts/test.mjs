@@ -1,0 +1,141 @@
+// `npm test`: every layer, in order, failing fast, with one summary at the end.
+//   typecheck → lint → unit → [emulators: rules → integration → web components → e2e]
+// Usage: node scripts/test.mjs [--only stage,stage] [-- extra jest args]
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './lib/paths.mjs';
+import { run, spawnChild, stopAll, stopAllOnSignals } from './lib/processes.mjs';
+import { runJestProject } from './lib/jest.mjs';
+import { buildFunctions, buildWeb, ensureLocalConfig, firebaseArgs, firebaseBin, firebaseEnv } from './lib/stack.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+export const STAGES = ['typecheck', 'lint', 'unit', 'rules', 'integration', 'web', 'e2e'];
+export const EMULATOR_STAGES = ['rules', 'integration', 'web', 'e2e'];
+const LOCK_FILE = '/tmp/bargains-emulators.lock';
+
+function parseArgs(argv) {
+  const separator = argv.indexOf('--');
+  const own = separator === -1 ? argv : argv.slice(0, separator);
+  const jestArgs = separator === -1 ? [] : argv.slice(separator + 1);
+  if (own.includes('--help')) {
+    console.log(`Usage: node scripts/test.mjs [--only ${STAGES.join(',')}] [-- <jest args>]`);
+    process.exit(0);
+  }
+  const onlyIndex = own.indexOf('--only');
+  const stages = onlyIndex === -1 ? STAGES : own[onlyIndex + 1]?.split(',') ?? [];
+  const unknown = stages.filter((stage) => !STAGES.includes(stage));
+  if (unknown.length || stages.length === 0) {
+    console.error(`Unknown stage(s): ${unknown.join(', ') || '(none given)'}. Stages: ${STAGES.join(', ')}`);
+    process.exit(2);
+  }
+  return { stages: STAGES.filter((stage) => stages.includes(stage)), jestArgs };
+}
+
+const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+const nodeTool = (name, args) => run(name, process.execPath, args, { cwd: repoRoot });
+
+const STAGE_RUNNERS = {
+  typecheck: async () => {
+    await nodeTool('typecheck web', [tsc, '-p', 'web', '--noEmit']);
+    await nodeTool('typecheck functions', [tsc, '-p', 'functions', '--noEmit']);
+    await nodeTool('typecheck tools', [tsc, '-p', 'tsconfig.tools.json', '--noEmit']);
+  },
+  lint: async () => {
+    await nodeTool('eslint', [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+    await nodeTool('prettier', [join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
+  },
+};
+
+async function main() {
+  const { stages, jestArgs } = parseArgs(process.argv.slice(2));
+  stopAllOnSignals();
+  const results = [];
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const record = (stage, ok, started, counts) => {
+    results.push({ stage, ok, seconds: (Date.now() - started) / 1000, counts });
+    if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
+  };
+
+  let failed = false;
+  for (const stage of stages.filter((s) => !EMULATOR_STAGES.includes(s))) {
+    const started = Date.now();
+    console.log(`\n▶ ${stage}`);
+    try {
+      if (STAGE_RUNNERS[stage]) {
+        await STAGE_RUNNERS[stage]();
+        record(stage, true, started);
+      } else {
+        const { ok, counts } = await runJestProject(stage, { extraArgs: jestArgs });
+        record(stage, ok, started, counts);
+        if (!ok) throw new Error(`${stage} tests failed`);
+      }
+    } catch (error) {
+      if (!results.some((r) => r.stage === stage)) record(stage, false, started);
+      console.error(`✖ ${stage}: ${error.message}`);
+      failed = true;
+      break;
+    }
+  }
+
+  const emulatorStages = stages.filter((s) => EMULATOR_STAGES.includes(s));
+  if (!failed && emulatorStages.length) {
+    const started = Date.now();
+    try {
+      ensureLocalConfig();
+      if (emulatorStages.includes('e2e')) process.env.CHROMIUM_PATH = ensureChromium();
+      console.log('\n▶ build (functions + web for the emulators)');
+      await Promise.all([buildFunctions(), buildWeb()]);
+      const summaryFile = join(repoRoot, 'artifacts', 'emulator-suites.json');
+      rmSync(summaryFile, { force: true });
+      const inner = `node scripts/lib/emulator-suites.mjs ${emulatorStages.join(',')} ${JSON.stringify(summaryFile)} ${jestArgs.map((a) => JSON.stringify(a)).join(' ')}`;
+      console.log(`\n▶ emulators (waiting for ${LOCK_FILE} if another run holds the ports)`);
+      const child = spawnChild(
+        'emulators:exec',
+        'flock',
+        [
+          LOCK_FILE,
+          process.execPath,
+          'scripts/lib/emulators-exec.mjs',
+          firebaseBin,
+          ...firebaseArgs('emulators:exec', { only: 'auth,firestore,functions,hosting' }),
+          inner,
+        ],
+        { cwd: repoRoot, env: firebaseEnv() },
+      );
+      const { code } = await child.exit;
+      const innerResults = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : [];
+      for (const r of innerResults) {
+        results.push(r);
+        if (r.counts) for (const key of Object.keys(totals)) totals[key] += r.counts[key];
+      }
+      if (code !== 0) {
+        if (!innerResults.some((r) => !r.ok)) record('emulators', false, started);
+        failed = true;
+      }
+    } catch (error) {
+      console.error(`✖ emulator stages: ${error.message}`);
+      record('emulators', false, started);
+      failed = true;
+    }
+  }
+
+  mkdirSync(join(repoRoot, 'artifacts'), { recursive: true });
+  writeFileSync(join(repoRoot, 'artifacts', 'test-summary.json'), JSON.stringify({ results, totals }, null, 2));
+  console.log('\nSummary');
+  for (const r of results) {
+    const counts = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
+    console.log(`  ${r.ok ? '✔' : '✖'} ${r.stage.padEnd(12)} ${r.seconds.toFixed(1).padStart(6)}s${counts}`);
+  }
+  const notRun = stages.filter((s) => !results.some((r) => r.stage === s));
+  if (notRun.length) console.log(`  (not run after the failure: ${notRun.join(', ')})`);
+  if (totals.skipped > 0) console.log(`  Note: ${totals.skipped} test(s) skipped.`);
+  console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed`);
+  await stopAll();
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await stopAll();
+  process.exit(1);
+});

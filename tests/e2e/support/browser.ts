@@ -1,0 +1,56 @@
+// Launches Debian's Chromium through playwright-core (browser downloads are impossible offline).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:5000';
+export const SCREENSHOT_DIR = join(__dirname, '..', '..', '..', 'artifacts', 'screenshots');
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+// Google sign-in in the Auth emulator loads this script; the machine is offline, so serve an empty stand-in.
+const GOOGLE_API_STANDIN = 'window.gapi = window.gapi || { load: function (_name, cb) { if (typeof cb === "function") cb(); else if (cb && cb.callback) cb.callback(); } };';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
+}
+
+export async function newContext(browser: Browser, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: BASE_URL });
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GOOGLE_API_STANDIN }),
+  );
+  return context;
+}
+
+/** Collects uncaught page errors so a test can assert that a page ran cleanly. */
+export function trackPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
