@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'web/dist/**', 'functions/lib/**', 'emulator-data/**', '.cache/**', 'artifacts/**', 'bench-results/**'],
+    ignores: [
+      '**/node_modules/**',
+      'web/dist/**',
+      'functions/lib/**',
+      'emulator-data/**',
+      '.cache/**',
+      'artifacts/**',
+      'bench-results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

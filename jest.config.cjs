@@ -16,11 +16,21 @@ const moduleNameMapper = {
   '^@model/(.*)$': '<rootDir>/functions/src/model/$1',
   '\\.(css)$': '<rootDir>/tests/support/style-stub.cjs',
 };
-const base = { transform, moduleNameMapper, rootDir: __dirname, testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'] };
+const base = {
+  transform,
+  moduleNameMapper,
+  rootDir: __dirname,
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/functions/lib/', '/dist/'],
+};
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{functions/src,tools,scripts}/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{functions/src,tools,scripts}/**/*.test.ts'],
+    },
     {
       ...base,
       displayName: 'web',
@@ -28,8 +38,32 @@ module.exports = {
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/web-setup.ts'],
     },
-    { ...base, displayName: 'rules', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'], testMatch: ['<rootDir>/tests/rules/**/*.test.ts'] },
-    { ...base, displayName: 'integration', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'], testMatch: ['<rootDir>/tests/functions/**/*.test.ts'] },
-    { ...base, displayName: 'e2e', testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'], testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'rules',
+      testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
+      testMatch: ['<rootDir>/tests/rules/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
+      testMatch: ['<rootDir>/tests/functions/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'stack',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/stack/**/*.test.ts'],
+    },
   ],
 };

@@ -6,10 +6,17 @@ import { run } from './lib/processes.mjs';
 try {
   await fetch('http://127.0.0.1:4400/emulators');
 } catch {
-  console.error('No emulators are running: start them with `npm start` first, then run `npm run export-data`.');
+  console.error(
+    'No emulators are running: start them with `npm start` first, then run `npm run export-data`.',
+  );
   process.exit(1);
 }
-await run('export', firebaseBin, ['emulators:export', join(repoRoot, 'emulator-data'), '--project', PROJECT_ID, '--force'], {
-  cwd: repoRoot,
-});
+await run(
+  'export',
+  firebaseBin,
+  ['emulators:export', join(repoRoot, 'emulator-data'), '--project', PROJECT_ID, '--force'],
+  {
+    cwd: repoRoot,
+  },
+);
 console.log('Saved the emulator state to emulator-data/.');

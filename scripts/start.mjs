@@ -5,6 +5,7 @@ import { busyPortsMessage, waitForHttp } from './lib/ports.mjs';
 import { repoRoot, PROJECT_ID } from './lib/paths.mjs';
 import { isStopping, spawnChild, stopAll, stopAllOnSignals, run } from './lib/processes.mjs';
 import {
+  acquireStackLock,
   buildFunctions,
   buildWeb,
   ensureLocalConfig,
@@ -21,12 +22,10 @@ const DEMO_ACCOUNTS = [
 ];
 
 async function main() {
-  const busy = await busyPortsMessage();
-  if (busy) {
-    console.error(busy);
-    process.exit(1);
-  }
   stopAllOnSignals();
+  await acquireStackLock();
+  const busy = await busyPortsMessage();
+  if (busy) throw new Error(busy);
   const startedAt = Date.now();
   ensureLocalConfig();
   console.log('Building functions and web app…');

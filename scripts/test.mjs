@@ -1,17 +1,24 @@
 // `npm test`: every layer, in order, failing fast, with one summary at the end.
-//   typecheck → lint → unit → [emulators: rules → integration → web components → e2e]
+//   typecheck → lint → unit → [emulators: rules → integration → web components → e2e] → stack (`npm start` + Ctrl-C)
 // Usage: node scripts/test.mjs [--only stage,stage] [-- extra jest args]
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths.mjs';
 import { run, spawnChild, stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import { runJestProject } from './lib/jest.mjs';
-import { buildFunctions, buildWeb, ensureLocalConfig, firebaseArgs, firebaseBin, firebaseEnv } from './lib/stack.mjs';
+import {
+  buildFunctions,
+  buildWeb,
+  ensureLocalConfig,
+  firebaseArgs,
+  firebaseBin,
+  firebaseEnv,
+  STACK_LOCK_FILE as LOCK_FILE,
+} from './lib/stack.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
-export const STAGES = ['typecheck', 'lint', 'unit', 'rules', 'integration', 'web', 'e2e'];
+export const STAGES = ['typecheck', 'lint', 'unit', 'rules', 'integration', 'web', 'e2e', 'stack'];
 export const EMULATOR_STAGES = ['rules', 'integration', 'web', 'e2e'];
-const LOCK_FILE = '/tmp/bargains-emulators.lock';
 
 function parseArgs(argv) {
   const separator = argv.indexOf('--');
@@ -22,7 +29,7 @@ function parseArgs(argv) {
     process.exit(0);
   }
   const onlyIndex = own.indexOf('--only');
-  const stages = onlyIndex === -1 ? STAGES : own[onlyIndex + 1]?.split(',') ?? [];
+  const stages = onlyIndex === -1 ? STAGES : (own[onlyIndex + 1]?.split(',') ?? []);
   const unknown = stages.filter((stage) => !STAGES.includes(stage));
   if (unknown.length || stages.length === 0) {
     console.error(`Unknown stage(s): ${unknown.join(', ') || '(none given)'}. Stages: ${STAGES.join(', ')}`);
@@ -42,7 +49,13 @@ const STAGE_RUNNERS = {
   },
   lint: async () => {
     await nodeTool('eslint', [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
-    await nodeTool('prettier', [join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
+    await nodeTool('prettier', [
+      join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'),
+      '--check',
+      '.',
+      '--log-level',
+      'warn',
+    ]);
   },
 };
 
@@ -56,29 +69,26 @@ async function main() {
     if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
   };
 
-  let failed = false;
-  for (const stage of stages.filter((s) => !EMULATOR_STAGES.includes(s))) {
+  const runSingleStage = async (stage) => {
     const started = Date.now();
     console.log(`\n▶ ${stage}`);
     try {
       if (STAGE_RUNNERS[stage]) {
         await STAGE_RUNNERS[stage]();
         record(stage, true, started);
-      } else {
-        const { ok, counts } = await runJestProject(stage, { extraArgs: jestArgs });
-        record(stage, ok, started, counts);
-        if (!ok) throw new Error(`${stage} tests failed`);
+        return true;
       }
+      const { ok, counts } = await runJestProject(stage, { extraArgs: jestArgs, inBand: stage === 'stack' });
+      record(stage, ok, started, counts);
+      return ok;
     } catch (error) {
-      if (!results.some((r) => r.stage === stage)) record(stage, false, started);
       console.error(`✖ ${stage}: ${error.message}`);
-      failed = true;
-      break;
+      record(stage, false, started);
+      return false;
     }
-  }
+  };
 
-  const emulatorStages = stages.filter((s) => EMULATOR_STAGES.includes(s));
-  if (!failed && emulatorStages.length) {
+  const runEmulatorStages = async (emulatorStages) => {
     const started = Date.now();
     try {
       ensureLocalConfig();
@@ -108,22 +118,43 @@ async function main() {
         results.push(r);
         if (r.counts) for (const key of Object.keys(totals)) totals[key] += r.counts[key];
       }
-      if (code !== 0) {
-        if (!innerResults.some((r) => !r.ok)) record('emulators', false, started);
-        failed = true;
-      }
+      if (code !== 0 && !innerResults.some((r) => !r.ok)) record('emulators', false, started);
+      return code === 0;
     } catch (error) {
       console.error(`✖ emulator stages: ${error.message}`);
       record('emulators', false, started);
+      return false;
+    }
+  };
+
+  // Consecutive emulator-backed stages share one emulator session; everything else runs on its own, in order.
+  const steps = [];
+  for (const stage of stages) {
+    const previous = steps.at(-1);
+    if (EMULATOR_STAGES.includes(stage)) {
+      if (Array.isArray(previous)) previous.push(stage);
+      else steps.push([stage]);
+    } else steps.push(stage);
+  }
+  let failed = false;
+  for (const step of steps) {
+    const ok = Array.isArray(step) ? await runEmulatorStages(step) : await runSingleStage(step);
+    if (!ok) {
       failed = true;
+      break;
     }
   }
 
   mkdirSync(join(repoRoot, 'artifacts'), { recursive: true });
-  writeFileSync(join(repoRoot, 'artifacts', 'test-summary.json'), JSON.stringify({ results, totals }, null, 2));
+  writeFileSync(
+    join(repoRoot, 'artifacts', 'test-summary.json'),
+    JSON.stringify({ results, totals }, null, 2),
+  );
   console.log('\nSummary');
   for (const r of results) {
-    const counts = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
+    const counts = r.counts
+      ? `  ${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped`
+      : '';
     console.log(`  ${r.ok ? '✔' : '✖'} ${r.stage.padEnd(12)} ${r.seconds.toFixed(1).padStart(6)}s${counts}`);
   }
   const notRun = stages.filter((s) => !results.some((r) => r.stage === s));

@@ -7,7 +7,8 @@ const DEFAULT_PATH = '/usr/bin/chromium';
 export function ensureChromium() {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) {
-    if (!existsSync(configured)) throw new Error(`CHROMIUM_PATH points to ${configured}, which does not exist.`);
+    if (!existsSync(configured))
+      throw new Error(`CHROMIUM_PATH points to ${configured}, which does not exist.`);
     return configured;
   }
   if (existsSync(DEFAULT_PATH)) return DEFAULT_PATH;

@@ -19,7 +19,10 @@ export async function runJestProject(project, { extraArgs = [], env = {}, inBand
     ...(inBand ? ['--runInBand'] : []),
     ...extraArgs,
   ];
-  const child = spawnChild(`jest ${project}`, process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env } });
+  const child = spawnChild(`jest ${project}`, process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  });
   const { code } = await child.exit;
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) {

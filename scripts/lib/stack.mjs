@@ -20,15 +20,25 @@ export function ensureLocalConfig() {
 }
 
 export async function buildFunctions() {
-  await run('build functions', process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'functions/tsconfig.build.json'], {
-    cwd: repoRoot,
-  });
+  await run(
+    'build functions',
+    process.execPath,
+    [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'functions/tsconfig.build.json'],
+    {
+      cwd: repoRoot,
+    },
+  );
 }
 
 /** Builds the production web bundle wired to the emulators (the Hosting emulator serves web/dist). */
 export async function buildWeb({ mode = 'emulator' } = {}) {
   const { build } = await import('vite');
-  await build({ root: join(repoRoot, 'web'), mode, logLevel: 'warn', configFile: join(repoRoot, 'web/vite.config.ts') });
+  await build({
+    root: join(repoRoot, 'web'),
+    mode,
+    logLevel: 'warn',
+    configFile: join(repoRoot, 'web/vite.config.ts'),
+  });
 }
 
 export const stripeStandinEntry = join(repoRoot, 'tools/stripe-standin/src/main.ts');
@@ -40,7 +50,10 @@ export async function startStripeStandin(env = {}) {
     cwd: repoRoot,
     env: { ...process.env, ...env },
   });
-  await waitForHttp(`http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/health`, { what: 'Stripe stand-in', timeoutMs: 30000 });
+  await waitForHttp(`http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/health`, {
+    what: 'Stripe stand-in',
+    timeoutMs: 30000,
+  });
   return record;
 }
 
@@ -56,3 +69,33 @@ export function firebaseArgs(command, { only, importData = true, extra = [] } = 
 }
 
 export { firebaseBin };
+
+export const STACK_LOCK_FILE = '/tmp/bargains-emulators.lock';
+
+/**
+ * Holds the machine-wide stack lock (the one test runs take) for as long as this process runs, so that `npm start`,
+ * `npm test` and `npm run bench` queue for the emulator ports instead of colliding. The lock lives in a child
+ * `flock` process, released when it is stopped with the other children.
+ */
+export async function acquireStackLock() {
+  let announced = false;
+  const timer = setTimeout(() => {
+    announced = true;
+    console.log(`Waiting for another test run or stack to release ${STACK_LOCK_FILE}…`);
+  }, 1000);
+  const holder = spawnChild(
+    'stack lock',
+    'flock',
+    [STACK_LOCK_FILE, 'sh', '-c', 'echo acquired; exec sleep infinity'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    holder.child.stdout.once('data', resolve);
+    holder.exit.then(() => reject(new Error('could not take the stack lock')));
+  });
+  clearTimeout(timer);
+  if (announced) console.log('Lock acquired.');
+  return holder;
+}

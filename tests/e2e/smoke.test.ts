@@ -15,7 +15,12 @@ test('the production build served by the Hosting emulator renders the app shell'
   const errors = trackPageErrors(page);
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('link', { name: /bargains/i }).first().isVisible()).resolves.toBe(true);
+  await expect(
+    page
+      .getByRole('link', { name: /bargains/i })
+      .first()
+      .isVisible(),
+  ).resolves.toBe(true);
   await expect(page.locator('main').isVisible()).resolves.toBe(true);
   await screenshot(page, 'smoke-home-1440');
   expect(errors).toEqual([]);

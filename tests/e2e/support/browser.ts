@@ -23,7 +23,8 @@ const CHROMIUM_FLAGS = [
 ];
 
 // Google sign-in in the Auth emulator loads this script; the machine is offline, so serve an empty stand-in.
-const GOOGLE_API_STANDIN = 'window.gapi = window.gapi || { load: function (_name, cb) { if (typeof cb === "function") cb(); else if (cb && cb.callback) cb.callback(); } };';
+const GOOGLE_API_STANDIN =
+  'window.gapi = window.gapi || { load: function (_name, cb) { if (typeof cb === "function") cb(); else if (cb && cb.callback) cb.callback(); } };';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -33,7 +34,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: BASE_URL });
   await context.route('https://apis.google.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GOOGLE_API_STANDIN }),
