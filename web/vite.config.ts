@@ -1,15 +1,101 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { parseEnv } from './src/config/env-schema.ts';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // The data model lives with the functions so their deploy stays self-contained; the web bundles it.
-      '@model': fileURLToPath(new URL('../functions/src/model', import.meta.url)),
+/**
+ * reactfire ships as one module that imports every Firebase product it wraps. The products it would pull in
+ * register themselves on import, so they cannot be tree-shaken: without this plugin the boot chunk carries
+ * Realtime Database, Functions, Remote Config, Storage and the full Firestore SDK (~110 KB gzipped) that the
+ * app never uses through reactfire. Those imports, and only reactfire's, resolve to stubs that throw if called.
+ * Consequence: use reactfire for the app, Auth and the SDK contexts (FirestoreProvider/useFirestore), but
+ * not its Firestore/Database/Storage/Functions/Remote Config data hooks; Firestore data is read with the
+ * modular SDK directly (see features/auth/components/SubscriptionProvider.tsx).
+ */
+const REACTFIRE_UNUSED_SDK_EXPORTS: Record<string, readonly string[]> = {
+  'firebase/database': [
+    'get',
+    'off',
+    'onChildAdded',
+    'onChildChanged',
+    'onChildMoved',
+    'onChildRemoved',
+    'onValue',
+  ],
+  'firebase/firestore': ['onSnapshot', 'queryEqual'],
+  'firebase/functions': ['httpsCallable'],
+  'firebase/remote-config': [
+    'ensureInitialized',
+    'getAll',
+    'getBoolean',
+    'getNumber',
+    'getString',
+    'getValue',
+  ],
+  'firebase/storage': ['getDownloadURL', 'ref'],
+};
+const STUB_PREFIX = '\0reactfire-unused-sdk:';
+
+function stubReactfireUnusedSdks(): Plugin {
+  return {
+    name: 'bargains:stub-reactfire-unused-sdks',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer === undefined || !/[\\/]node_modules[\\/]reactfire[\\/]/.test(importer)) return null;
+      return source in REACTFIRE_UNUSED_SDK_EXPORTS ? `${STUB_PREFIX}${source}` : null;
     },
-  },
-  build: { target: 'es2022', sourcemap: true },
+    load(id) {
+      if (!id.startsWith(STUB_PREFIX)) return null;
+      const sdk = id.slice(STUB_PREFIX.length);
+      const names = REACTFIRE_UNUSED_SDK_EXPORTS[sdk] ?? [];
+      return [
+        `function unavailable() { throw new Error(${JSON.stringify(`reactfire's ${sdk} hooks are not bundled (see web/vite.config.ts); use the modular SDK.`)}); }`,
+        ...names.map((name) => `export const ${name} = unavailable;`),
+      ].join('\n');
+    },
+  };
+}
+
+// The HTTPS functions are same-origin behind Hosting rewrites in production and in the Hosting emulator;
+// the Vite dev server forwards the same paths to the Functions emulator.
+const FUNCTIONS = [
+  'create_checkout_session',
+  'get_subscription_status',
+  'cancel_subscription',
+  'resume_subscription',
+  'delete_account',
+];
+const FUNCTIONS_EMULATOR = 'http://127.0.0.1:5001';
+const FUNCTIONS_EMULATOR_PREFIX = '/demo-bargains/us-central1';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  // Fail the build, not the first page load, when the VITE_* configuration of this mode is invalid
+  // (the app validates it again at boot).
+  parseEnv(loadEnv(mode, webRoot, 'VITE_'));
+  return {
+    plugins: [stubReactfireUnusedSdks(), react()],
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // The data model lives with the functions so their deploy stays self-contained; the web bundles it.
+        '@model': fileURLToPath(new URL('../functions/src/model', import.meta.url)),
+      },
+    },
+    server: {
+      proxy: Object.fromEntries(
+        FUNCTIONS.map((name) => [
+          `/${name}`,
+          {
+            target: FUNCTIONS_EMULATOR,
+            changeOrigin: true,
+            rewrite: (path: string) => `${FUNCTIONS_EMULATOR_PREFIX}${path}`,
+          },
+        ]),
+      ),
+    },
+    // The manifest maps chunks to routes for the benchmark (`npm run bench`); Hosting ignores the .vite folder.
+    build: { target: 'es2022', sourcemap: true, manifest: true },
+  };
 });

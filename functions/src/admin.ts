@@ -1,0 +1,12 @@
+// Firebase Admin SDK, initialised once per instance (handler modules are loaded lazily by index.ts, so these
+// imports are only paid by the first request of a function that needs them).
+import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+export function adminApp(): App {
+  return getApps().length > 0 ? getApp() : initializeApp();
+}
+
+export const db = (): Firestore => getFirestore(adminApp());
+export const adminAuth = (): Auth => getAuth(adminApp());

@@ -1,0 +1,161 @@
+import type { SubscriptionSnapshot } from '../stripe/objects';
+import {
+  decideSnapshot,
+  findCancelable,
+  findResumable,
+  mirrorOf,
+  subscriptionGrantsAccess,
+  subscriptionIsLive,
+  subscriptionStatusView,
+  type StoredBillingState,
+} from './state';
+
+const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
+  id: 'sub_1',
+  customerId: 'cus_1',
+  status: 'active',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: 1_800_000_000,
+  firebaseUid: 'uid_1',
+  ...overrides,
+});
+
+const stored = (overrides: Partial<StoredBillingState> = {}): StoredBillingState => ({
+  subscription_active: true,
+  subscription_status: 'active',
+  stripe_subscription_id: 'sub_1',
+  current_period_end: 1_800_000_000,
+  cancel_at_period_end: false,
+  last_stripe_event_created: 1000,
+  ...overrides,
+});
+
+describe('subscriptionGrantsAccess', () => {
+  it.each([
+    ['active', true],
+    ['trialing', true],
+    ['past_due', false],
+    ['unpaid', false],
+    ['canceled', false],
+    ['incomplete', false],
+    ['incomplete_expired', false],
+    ['paused', false],
+    ['some_future_status', false],
+  ])('%s → %s', (status, expected) => {
+    expect(subscriptionGrantsAccess(status)).toBe(expected);
+  });
+});
+
+describe('subscriptionIsLive', () => {
+  it('treats canceled and incomplete_expired as ended, everything else as still billable', () => {
+    expect(subscriptionIsLive('canceled')).toBe(false);
+    expect(subscriptionIsLive('incomplete_expired')).toBe(false);
+    expect(subscriptionIsLive('past_due')).toBe(true);
+    expect(subscriptionIsLive('active')).toBe(true);
+  });
+});
+
+describe('mirrorOf', () => {
+  it('maps a subscription onto the user document fields', () => {
+    expect(mirrorOf(snapshot({ status: 'past_due', cancelAtPeriodEnd: true }))).toEqual({
+      subscription_active: false,
+      subscription_status: 'past_due',
+      stripe_customer_id: 'cus_1',
+      stripe_subscription_id: 'sub_1',
+      current_period_end: 1_800_000_000,
+      cancel_at_period_end: true,
+    });
+    expect(mirrorOf(snapshot({ status: 'trialing' })).subscription_active).toBe(true);
+  });
+});
+
+describe('subscriptionStatusView', () => {
+  it('is null for a user who never subscribed or has no document', () => {
+    expect(subscriptionStatusView(null)).toEqual({ status: null, current_period_end: null });
+    expect(
+      subscriptionStatusView(
+        stored({ stripe_subscription_id: null, subscription_status: 'inactive', subscription_active: false }),
+      ),
+    ).toEqual({ status: null, current_period_end: null });
+  });
+
+  it("reports 'canceled' while a canceled subscription runs to its period end", () => {
+    expect(subscriptionStatusView(stored({ cancel_at_period_end: true }))).toEqual({
+      status: 'canceled',
+      current_period_end: 1_800_000_000,
+    });
+  });
+
+  it("reports Stripe's status otherwise", () => {
+    expect(subscriptionStatusView(stored()).status).toBe('active');
+    expect(subscriptionStatusView(stored({ subscription_status: 'past_due', subscription_active: false })).status).toBe(
+      'past_due',
+    );
+    expect(
+      subscriptionStatusView(stored({ subscription_status: 'canceled', subscription_active: false, cancel_at_period_end: true }))
+        .status,
+    ).toBe('canceled');
+  });
+});
+
+describe('findCancelable / findResumable', () => {
+  const running = snapshot({ id: 'sub_run' });
+  const canceling = snapshot({ id: 'sub_end', cancelAtPeriodEnd: true });
+  const pastDue = snapshot({ id: 'sub_pd', status: 'past_due' });
+
+  it('cancels only an active subscription that is not already ending', () => {
+    expect(findCancelable([pastDue, canceling, running])?.id).toBe('sub_run');
+    expect(findCancelable([pastDue, canceling])).toBeUndefined();
+  });
+
+  it('resumes only a canceled subscription that still grants access', () => {
+    expect(findResumable([running, pastDue, canceling])?.id).toBe('sub_end');
+    expect(findResumable([running, pastDue])).toBeUndefined();
+    expect(findResumable([snapshot({ status: 'canceled', cancelAtPeriodEnd: true })])).toBeUndefined();
+  });
+});
+
+describe('decideSnapshot', () => {
+  const event = (created: number) => ({ kind: 'event', created }) as const;
+  const read = (readAt: number | null) => ({ kind: 'read', readAt }) as const;
+
+  it('applies anything to a user without stored state', () => {
+    expect(decideSnapshot(null, snapshot(), event(5))).toEqual({ action: 'apply', stamp: 5 });
+    expect(decideSnapshot(stored({ last_stripe_event_created: null }), snapshot(), event(5))).toEqual({
+      action: 'apply',
+      stamp: 5,
+    });
+    expect(decideSnapshot(null, snapshot(), read(50))).toEqual({ action: 'apply', stamp: 49 });
+  });
+
+  it('applies newer events, skips older ones and re-reads same-second ones', () => {
+    expect(decideSnapshot(stored(), snapshot(), event(1001))).toEqual({ action: 'apply', stamp: 1001 });
+    expect(decideSnapshot(stored(), snapshot(), event(999))).toEqual({ action: 'skip', reason: 'stale' });
+    expect(decideSnapshot(stored(), snapshot(), event(1000))).toEqual({ action: 'reread' });
+  });
+
+  it('applies reads from the same second or later, stamping the second before the read', () => {
+    expect(decideSnapshot(stored(), snapshot(), read(1000))).toEqual({ action: 'apply', stamp: 1000 });
+    expect(decideSnapshot(stored(), snapshot(), read(1005))).toEqual({ action: 'apply', stamp: 1004 });
+    expect(decideSnapshot(stored(), snapshot(), read(999))).toEqual({ action: 'skip', reason: 'stale' });
+    expect(decideSnapshot(stored(), snapshot(), read(null))).toEqual({ action: 'apply', stamp: 1000 });
+  });
+
+  it('re-reads an event from the second right after a read (it may have happened after Stripe answered)', () => {
+    const afterRead = decideSnapshot(stored(), snapshot(), read(1005));
+    expect(afterRead).toEqual({ action: 'apply', stamp: 1004 });
+    const next = stored({ last_stripe_event_created: 1004 });
+    expect(decideSnapshot(next, snapshot(), event(1004))).toEqual({ action: 'reread' });
+    expect(decideSnapshot(next, snapshot(), event(1003))).toEqual({ action: 'skip', reason: 'stale' });
+  });
+
+  it('never lets another subscription without access replace one that grants access', () => {
+    const other = snapshot({ id: 'sub_old', status: 'canceled' });
+    expect(decideSnapshot(stored(), other, event(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    expect(decideSnapshot(stored(), other, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    // A new subscription that grants access does take over, and so does anything once access is gone.
+    expect(decideSnapshot(stored(), snapshot({ id: 'sub_new' }), event(2000))).toEqual({ action: 'apply', stamp: 2000 });
+    const lapsed = stored({ subscription_status: 'past_due', subscription_active: false });
+    expect(decideSnapshot(lapsed, other, event(2000))).toEqual({ action: 'apply', stamp: 2000 });
+  });
+});

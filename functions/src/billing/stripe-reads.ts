@@ -1,0 +1,44 @@
+// Reading subscriptions from the Stripe API as snapshots stamped with Stripe's clock (the response's Date
+// header), so they can be ordered against webhook events (see decideSnapshot).
+import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
+import { isStripeResourceMissing } from '../stripe/errors';
+import { toSubscriptionSnapshot, type SubscriptionSnapshot } from '../stripe/objects';
+
+export interface ReadSnapshot {
+  snapshot: SubscriptionSnapshot;
+  /** Unix seconds of Stripe's answer, or null when it carried no usable Date header. */
+  readAt: number | null;
+}
+
+interface WithLastResponse {
+  lastResponse?: { headers?: Record<string, string | undefined> };
+}
+
+export function readAtOf(response: WithLastResponse): number | null {
+  const date = response.lastResponse?.headers?.date;
+  const millis = date === undefined ? Number.NaN : Date.parse(date);
+  return Number.isFinite(millis) ? Math.floor(millis / 1000) : null;
+}
+
+export function toReadSnapshot(subscription: Stripe.Subscription & WithLastResponse): ReadSnapshot {
+  return { snapshot: toSubscriptionSnapshot(subscription), readAt: readAtOf(subscription) };
+}
+
+/** The customer's subscriptions that are not canceled (Stripe's default list filter). */
+export async function listOpenSubscriptions(
+  stripe: Stripe,
+  customerId: string,
+): Promise<{ snapshots: SubscriptionSnapshot[]; readAt: number | null }> {
+  const list = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
+  return { snapshots: list.data.map((sub) => toSubscriptionSnapshot(sub)), readAt: readAtOf(list) };
+}
+
+/** The subscription as Stripe has it now, or null when it does not exist in this account. */
+export async function retrieveSubscription(stripe: Stripe, subscriptionId: string): Promise<ReadSnapshot | null> {
+  try {
+    return toReadSnapshot(await stripe.subscriptions.retrieve(subscriptionId));
+  } catch (error) {
+    if (isStripeResourceMissing(error)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,119 @@
+// The one place that knows the functions' configuration: Secret Manager secrets, deploy-time params, and the
+// emulator-only Stripe API override. Values are read at request time (never at module load, which also runs
+// during `firebase deploy`) and validated once per distinct value.
+import { defineSecret, defineString } from 'firebase-functions/params';
+
+/** Stripe secret API key (`sk_live_…` / `sk_test_…`). */
+export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+/** Signing secret of the webhook endpoint (`whsec_…`), from the Dashboard or `stripe listen`. */
+export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+
+export const STRIPE_PRICE_ID = defineString('STRIPE_PRICE_ID', {
+  description: 'Stripe Price id of the $2/month Premium Access plan (price_…).',
+});
+export const APP_ORIGIN = defineString('APP_ORIGIN', {
+  description:
+    'Origin of the web app (scheme://host[:port], no path). Checkout returns to {APP_ORIGIN}/success or /cancel.',
+});
+export const CORS_ALLOWED_ORIGINS = defineString('CORS_ALLOWED_ORIGINS', {
+  default: '',
+  description: 'Comma-separated extra origins allowed to call the functions cross-origin (APP_ORIGIN always is).',
+});
+
+/** A deployment mistake: the request fails with 500 and the log names the setting. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface AppConfig {
+  /** e.g. `https://bargains.web.app`; never taken from a request. */
+  appOrigin: string;
+  priceId: string;
+  /** Origins that get CORS headers (APP_ORIGIN first). */
+  corsOrigins: readonly string[];
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Parses an origin setting: http(s) with no path, query or fragment; plain http only for loopback hosts. */
+export function parseOrigin(name: string, raw: string): string {
+  const value = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an origin such as https://example.web.app, got '${raw}'.`);
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (!secure || url.origin !== value.replace(/\/$/, '')) {
+    throw new ConfigError(`${name} must be an https origin without a path (http only for localhost), got '${raw}'.`);
+  }
+  return url.origin;
+}
+
+export function buildAppConfig(values: { appOrigin: string; priceId: string; corsAllowedOrigins: string }): AppConfig {
+  const appOrigin = parseOrigin('APP_ORIGIN', values.appOrigin);
+  const priceId = values.priceId.trim();
+  if (!/^price_\w+$/.test(priceId)) {
+    throw new ConfigError(`STRIPE_PRICE_ID must be a Stripe price id (price_…), got '${values.priceId}'.`);
+  }
+  const extra = values.corsAllowedOrigins
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '')
+    .map((origin) => parseOrigin('CORS_ALLOWED_ORIGINS', origin));
+  return { appOrigin, priceId, corsOrigins: [...new Set([appOrigin, ...extra])] };
+}
+
+let cachedAppConfig: { key: string; config: AppConfig } | undefined;
+
+export function appConfig(): AppConfig {
+  const values = {
+    appOrigin: APP_ORIGIN.value(),
+    priceId: STRIPE_PRICE_ID.value(),
+    corsAllowedOrigins: CORS_ALLOWED_ORIGINS.value(),
+  };
+  const key = JSON.stringify(values);
+  if (cachedAppConfig?.key !== key) cachedAppConfig = { key, config: buildAppConfig(values) };
+  return cachedAppConfig.config;
+}
+
+function requireSecret(name: string, value: string, prefix: string): string {
+  const trimmed = value.trim();
+  if (!trimmed.startsWith(prefix)) {
+    throw new ConfigError(`Secret ${name} is missing or malformed (expected ${prefix}…).`);
+  }
+  return trimmed;
+}
+
+export const stripeSecretKey = (): string => requireSecret('STRIPE_SECRET_KEY', STRIPE_SECRET_KEY.value(), 'sk_');
+export const stripeWebhookSecret = (): string =>
+  requireSecret('STRIPE_WEBHOOK_SECRET', STRIPE_WEBHOOK_SECRET.value(), 'whsec_');
+
+export interface StripeApiOverride {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+/**
+ * Where the Stripe SDK sends API calls instead of api.stripe.com: only inside the Functions emulator and only
+ * when `STRIPE_API_BASE` is set (functions/.env.demo-bargains points it at the local stand-in). Deployed code
+ * ignores the variable, so production always talks to Stripe.
+ */
+export function stripeApiOverride(env: NodeJS.ProcessEnv = process.env): StripeApiOverride | undefined {
+  const base = env.STRIPE_API_BASE?.trim();
+  if (env.FUNCTIONS_EMULATOR !== 'true' || !base) return undefined;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new ConfigError(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, got '${base}'.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`STRIPE_API_BASE must use http or https, got '${base}'.`);
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  const port = url.port === '' ? (protocol === 'https' ? 443 : 80) : Number(url.port);
+  return { host: url.hostname, port, protocol };
+}

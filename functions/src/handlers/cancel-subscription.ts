@@ -1,0 +1,38 @@
+// POST cancel_subscription (no body) → {status: 'canceled', current_period_end}. Only an active subscription
+// can be canceled (spec §6); it is canceled at period end, so access lasts until the paid period ends (no
+// refunds, per the return policy).
+import * as logger from 'firebase-functions/logger';
+import { findCancelable, subscriptionStatusView, mirrorOf } from '../billing/state';
+import { toReadSnapshot } from '../billing/stripe-reads';
+import { applySnapshot } from '../billing/store';
+import { openSubscriptionsOfUser } from '../billing/user-subscriptions';
+import { requireUser } from '../http/auth';
+import { noBodySchema, parseJsonBody } from '../http/body';
+import { endpoint } from '../http/endpoint';
+import { HttpError } from '../http/errors';
+import { stripeClient } from '../stripe/client';
+
+export const NOT_CANCELABLE_MESSAGE = 'Only an active subscription can be canceled';
+const MAX_BODY_BYTES = 1024;
+
+export const handle = endpoint({ name: 'cancel_subscription', method: 'POST', cors: true }, async (req) => {
+  const { uid } = await requireUser(req, { checkRevoked: true });
+  parseJsonBody(req, noBodySchema, MAX_BODY_BYTES);
+  const stripe = await stripeClient();
+
+  const target = findCancelable((await openSubscriptionsOfUser(stripe, uid)).snapshots);
+  if (!target) {
+    logger.info('cancel_subscription.refused', { uid, reason: 'no active subscription' });
+    throw new HttpError(409, NOT_CANCELABLE_MESSAGE);
+  }
+  const updated = toReadSnapshot(await stripe.subscriptions.update(target.id, { cancel_at_period_end: true }));
+  // Mirror right away so the account page's refetch shows it; the webhook event confirms it later.
+  const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt }, null);
+  logger.info('cancel_subscription.canceled', {
+    uid,
+    subscription: target.id,
+    current_period_end: updated.snapshot.currentPeriodEnd,
+    mirror: sync.outcome,
+  });
+  return { body: subscriptionStatusView(mirrorOf(updated.snapshot)) };
+});

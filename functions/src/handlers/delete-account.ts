@@ -1,0 +1,70 @@
+// POST delete_account {userId} → {deleted: true}. Only for the caller's own account. Order matters:
+// 1. mark the customer mappings deleted (late webhook events then write nothing for this user),
+// 2. cancel every live subscription immediately (no further charges),
+// 3. delete users/{uid} (the client usually did already), 4. delete the Auth user.
+// Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
+import * as logger from 'firebase-functions/logger';
+import { z } from 'zod';
+import { adminAuth } from '../admin';
+import { markCustomerDeleted } from '../billing/customers';
+import { subscriptionIsLive } from '../billing/state';
+import { listOpenSubscriptions } from '../billing/stripe-reads';
+import { customersOfUser, userRef } from '../billing/store';
+import { requireUser } from '../http/auth';
+import { parseJsonBody } from '../http/body';
+import { endpoint } from '../http/endpoint';
+import { HttpError } from '../http/errors';
+import { isStripeResourceMissing } from '../stripe/errors';
+import { stripeClient } from '../stripe/client';
+
+export const FORBIDDEN_MESSAGE = 'You can only delete your own account';
+const MAX_BODY_BYTES = 1024;
+
+export const deleteAccountBodySchema = z.strictObject({ userId: z.string().min(1).max(128) });
+
+function isAlreadyCanceled(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return isStripeResourceMissing(error) || /already been canceled/i.test(message);
+}
+
+export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: true }, async (req) => {
+  // No revocation check: a retry must still work after the Auth user is gone.
+  const { uid } = await requireUser(req, { checkRevoked: false });
+  const { userId } = parseJsonBody(req, deleteAccountBodySchema, MAX_BODY_BYTES);
+  if (userId !== uid) {
+    logger.warn('delete_account.refused', { uid, requested: userId, reason: 'not the caller' });
+    throw new HttpError(403, FORBIDDEN_MESSAGE);
+  }
+
+  const customers = await customersOfUser(uid);
+  await Promise.all(customers.filter((c) => !c.deleted).map((c) => markCustomerDeleted(c.customerId)));
+
+  const canceled: string[] = [];
+  if (customers.length > 0) {
+    const stripe = await stripeClient();
+    for (const { customerId } of customers) {
+      const { snapshots } = await listOpenSubscriptions(stripe, customerId);
+      for (const subscription of snapshots.filter((s) => subscriptionIsLive(s.status))) {
+        try {
+          await stripe.subscriptions.cancel(subscription.id);
+          canceled.push(subscription.id);
+        } catch (error) {
+          if (!isAlreadyCanceled(error)) throw error;
+        }
+      }
+    }
+  }
+
+  await userRef(uid).delete();
+  try {
+    await adminAuth().deleteUser(uid);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+  }
+  logger.info('delete_account.deleted', {
+    uid,
+    customers: customers.map((c) => c.customerId),
+    canceledSubscriptions: canceled,
+  });
+  return { body: { deleted: true } };
+});

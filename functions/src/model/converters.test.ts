@@ -1,0 +1,367 @@
+import { DEFAULT_READ_TIME_MINUTES, parseBlogPost } from './blog';
+import { buildDealDoc, type DealInput, isDealLive, parseDeal } from './deal';
+import { type InvalidDocument, parseAll } from './invalid-document';
+import { parseDemoMeta, parseStripeCustomerRecord, parseStripeEventRecord, utcDay } from './server-docs';
+import { toDateOrNull } from './timestamp';
+import { INITIAL_USER_FIELDS, isStaleStripeEvent, newUserDoc, parseUser, statusGrantsAccess } from './user';
+
+/** Stands in for both SDKs' Timestamp: the model only relies on `toDate()`. */
+class FakeTimestamp {
+  constructor(private readonly millis: number) {}
+  toDate(): Date {
+    return new Date(this.millis);
+  }
+}
+
+function collectReports() {
+  const reports: InvalidDocument[] = [];
+  return { reports, report: (invalid: InvalidDocument) => reports.push(invalid) };
+}
+
+const JAN_5 = '2025-01-05T10:00:00.000Z';
+const FEB_5 = '2025-02-05T10:00:00.000Z';
+
+describe('toDateOrNull', () => {
+  it('accepts Timestamps, Dates and zoned ISO strings', () => {
+    expect(toDateOrNull(new FakeTimestamp(Date.parse(JAN_5)))?.toISOString()).toBe(JAN_5);
+    expect(toDateOrNull(new Date(JAN_5))?.toISOString()).toBe(JAN_5);
+    expect(toDateOrNull('2025-01-05T12:00:00+02:00')?.toISOString()).toBe(JAN_5);
+  });
+
+  it.each([
+    ['2025-01-05'],
+    ['Jan 5, 2025'],
+    ['2025-01-05T10:00:00'],
+    [1736071200],
+    [null],
+    [{}],
+    [new Date('x')],
+  ])('rejects %p', (value) => {
+    expect(toDateOrNull(value)).toBeNull();
+  });
+});
+
+describe('parseUser', () => {
+  it('reads the initial document and defaults the billing fields', () => {
+    const user = parseUser('u1', {
+      subscription_active: false,
+      subscription_status: 'inactive',
+      created_at: new FakeTimestamp(Date.parse(JAN_5)),
+      updated_at: new FakeTimestamp(Date.parse(JAN_5)),
+    });
+    expect(user).toEqual({
+      uid: 'u1',
+      subscription_active: false,
+      subscription_status: 'inactive',
+      created_at: new Date(JAN_5),
+      updated_at: new Date(JAN_5),
+      stripe_customer_id: null,
+      stripe_subscription_id: null,
+      current_period_end: null,
+      cancel_at_period_end: false,
+      last_stripe_event_created: null,
+      last_stripe_event_id: null,
+    });
+  });
+
+  it('reads billing fields and pending (null) server timestamps', () => {
+    const user = parseUser('u1', {
+      subscription_active: true,
+      subscription_status: 'active',
+      created_at: null,
+      updated_at: null,
+      stripe_customer_id: 'cus_1',
+      stripe_subscription_id: 'sub_1',
+      current_period_end: 1767225600,
+      cancel_at_period_end: true,
+      last_stripe_event_created: 1767200000,
+      last_stripe_event_id: 'evt_1',
+    });
+    expect(user).toMatchObject({
+      subscription_active: true,
+      created_at: null,
+      stripe_customer_id: 'cus_1',
+      current_period_end: 1767225600,
+      cancel_at_period_end: true,
+      last_stripe_event_created: 1767200000,
+    });
+  });
+
+  it.each([
+    ['no subscription flag', { subscription_status: 'active' }],
+    ['a string flag', { subscription_active: 'true' }],
+    ['a non-numeric period end', { subscription_active: true, current_period_end: '1767225600' }],
+    ['an infinite period end', { subscription_active: true, current_period_end: Infinity }],
+    ['a non-object', 'hello'],
+  ])('rejects and reports %s', (_case, data) => {
+    const { reports, report } = collectReports();
+    expect(parseUser('u1', data, report)).toBeNull();
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.path).toBe('users/u1');
+    expect(reports[0]?.problems.length).toBeGreaterThan(0);
+  });
+
+  it('newUserDoc carries exactly the four initial fields with the caller’s sentinel', () => {
+    const sentinel = { serverTimestamp: true };
+    const doc = newUserDoc(sentinel);
+    expect(Object.keys(doc).sort()).toEqual([...INITIAL_USER_FIELDS].sort());
+    expect(doc).toEqual({
+      subscription_active: false,
+      subscription_status: 'inactive',
+      created_at: sentinel,
+      updated_at: sentinel,
+    });
+  });
+
+  it('statusGrantsAccess and isStaleStripeEvent', () => {
+    expect(statusGrantsAccess('active')).toBe(true);
+    expect(statusGrantsAccess('trialing')).toBe(true);
+    expect(statusGrantsAccess('canceled')).toBe(false);
+    expect(statusGrantsAccess('inactive')).toBe(false);
+    expect(isStaleStripeEvent({ last_stripe_event_created: null }, 5)).toBe(false);
+    expect(isStaleStripeEvent({ last_stripe_event_created: 10 }, 9)).toBe(true);
+    expect(isStaleStripeEvent({ last_stripe_event_created: 10 }, 10)).toBe(false);
+    expect(isStaleStripeEvent({ last_stripe_event_created: 10 }, 11)).toBe(false);
+  });
+});
+
+const storedDeal = {
+  source_id: 'wired',
+  title: '20% off sitewide',
+  description: 'Everything in store.',
+  savings: '20% off',
+  savings_value: 20,
+  type: 'code',
+  code: 'SAVE20',
+  start_date: JAN_5,
+  end_date: FEB_5,
+  shop_id: 'northwind',
+  shop_name: 'Northwind Outfitters',
+  shop_url: 'https://northwind.example',
+  url_home: 'https://northwind.example/deals',
+  scraped_at: JAN_5,
+  is_verified: true,
+};
+
+describe('parseDeal', () => {
+  it('converts a stored deal', () => {
+    expect(parseDeal('d1', storedDeal)).toEqual({
+      ...storedDeal,
+      id: 'd1',
+      start_date: new Date(JAN_5),
+      end_date: new Date(FEB_5),
+      scraped_at: new Date(JAN_5),
+    });
+  });
+
+  it('defaults missing title, description, is_verified, code, shop_url and savings_value', () => {
+    const {
+      title: _title,
+      description: _description,
+      is_verified: _verified,
+      code: _code,
+      shop_url: _shopUrl,
+      savings_value: _value,
+      ...rest
+    } = storedDeal;
+    const deal = parseDeal('d1', { ...rest, savings: '$50 off' });
+    expect(deal).toMatchObject({
+      title: '',
+      description: '',
+      is_verified: false,
+      code: null,
+      shop_url: null,
+      savings_value: 50,
+    });
+  });
+
+  it('reads null text as empty and blank codes as no code', () => {
+    expect(parseDeal('d1', { ...storedDeal, title: null, description: null, code: '  ' })).toMatchObject({
+      title: '',
+      description: '',
+      code: null,
+    });
+  });
+
+  it('reads a missing scraped_at as null but requires the window dates', () => {
+    const { scraped_at: _scrapedAt, ...rest } = storedDeal;
+    expect(parseDeal('d1', rest)?.scraped_at).toBeNull();
+    const { start_date: _startDate, ...withoutStart } = storedDeal;
+    expect(parseDeal('d1', withoutStart, () => undefined)).toBeNull();
+  });
+
+  it('accepts Timestamp dates as well as ISO strings', () => {
+    const deal = parseDeal('d1', {
+      ...storedDeal,
+      start_date: new FakeTimestamp(Date.parse(JAN_5)),
+      scraped_at: new Date(JAN_5),
+    });
+    expect(deal?.start_date).toEqual(new Date(JAN_5));
+    expect(deal?.scraped_at).toEqual(new Date(JAN_5));
+  });
+
+  it('drops a shop_url that is not http(s), keeping the deal', () => {
+    expect(parseDeal('d1', { ...storedDeal, shop_url: 'javascript:alert(1)' })?.shop_url).toBeNull();
+  });
+
+  it.each([
+    ['a javascript: url_home', { url_home: 'javascript:alert(1)' }],
+    ['a relative url_home', { url_home: '/deals' }],
+    ['a missing savings text', { savings: undefined }],
+    ['an unparseable start_date', { start_date: 'soon' }],
+    ['a missing end_date', { end_date: undefined }],
+    ['a numeric title', { title: 42 }],
+    ['a string is_verified', { is_verified: 'yes' }],
+    ['a missing shop_name', { shop_name: undefined }],
+  ])('rejects and reports %s', (_case, change) => {
+    const { reports, report } = collectReports();
+    expect(parseDeal('d1', { ...storedDeal, ...change }, report)).toBeNull();
+    expect(reports).toEqual([{ path: 'sources/wired/coupons/d1', problems: expect.any(Array) }]);
+  });
+
+  it('parseAll skips malformed documents and keeps the rest in order', () => {
+    const { reports, report } = collectReports();
+    const snapshots = [
+      { id: 'a', data: () => storedDeal },
+      { id: 'bad', data: () => ({ title: 'no dates' }) },
+      { id: 'b', data: () => storedDeal },
+    ];
+    const deals = parseAll(snapshots, (id, data) => parseDeal(id, data, report));
+    expect(deals.map((deal) => deal.id)).toEqual(['a', 'b']);
+    expect(reports.map((invalid) => invalid.path)).toEqual(['sources/wired/coupons/bad']);
+  });
+});
+
+describe('buildDealDoc', () => {
+  const input: DealInput = {
+    title: 'Up to 60% off',
+    description: 'Clearance.',
+    savings: 'Up to 60% off',
+    type: 'sale',
+    code: null,
+    start_date: new Date(JAN_5),
+    end_date: new Date(FEB_5),
+    shop_id: 'acme',
+    shop_name: 'Acme',
+    shop_url: '',
+    url_home: 'https://acme.example/sale',
+    scraped_at: new Date(JAN_5),
+    is_verified: false,
+  };
+
+  it('stores canonical ISO dates and the derived savings_value, omitting unset optional fields', () => {
+    const doc = buildDealDoc(input);
+    expect(doc).toEqual({
+      source_id: 'wired',
+      title: 'Up to 60% off',
+      description: 'Clearance.',
+      savings: 'Up to 60% off',
+      savings_value: 60,
+      type: 'sale',
+      start_date: JAN_5,
+      end_date: FEB_5,
+      shop_id: 'acme',
+      shop_name: 'Acme',
+      url_home: 'https://acme.example/sale',
+      scraped_at: JAN_5,
+      is_verified: false,
+    });
+    expect('code' in doc).toBe(false);
+    expect('shop_url' in doc).toBe(false);
+  });
+
+  it('round-trips through parseDeal', () => {
+    const doc = buildDealDoc({ ...input, code: 'SALE', shop_url: 'https://acme.example' });
+    expect(parseDeal('x', doc)).toMatchObject({
+      code: 'SALE',
+      shop_url: 'https://acme.example',
+      savings_value: 60,
+    });
+  });
+
+  it('isDealLive: start_date <= now < end_date', () => {
+    const deal = { start_date: new Date(JAN_5), end_date: new Date(FEB_5) };
+    expect(isDealLive(deal, new Date(JAN_5))).toBe(true);
+    expect(isDealLive(deal, new Date(Date.parse(JAN_5) - 1))).toBe(false);
+    expect(isDealLive(deal, new Date(Date.parse(FEB_5) - 1))).toBe(true);
+    expect(isDealLive(deal, new Date(FEB_5))).toBe(false);
+  });
+});
+
+describe('parseBlogPost', () => {
+  const storedPost = {
+    html_content: '<h1>Hello</h1><p>World</p>',
+    coverImage: '/images/cover.jpg',
+    author: { name: 'Ada', avatar: '/images/ada.jpg', bio: 'Writes.' },
+    publishedAt: new FakeTimestamp(Date.parse(JAN_5)),
+    title: 'Hello',
+    description: 'World',
+    tags: ['saving', 'tips'],
+    readTimeMinutes: 3,
+  };
+
+  it('converts a stored post', () => {
+    expect(parseBlogPost('p1', storedPost)).toEqual({
+      ...storedPost,
+      id: 'p1',
+      publishedAt: new Date(JAN_5),
+    });
+  });
+
+  it('defaults missing derived fields and author parts', () => {
+    const post = parseBlogPost('p1', {
+      html_content: '<p>x</p>',
+      publishedAt: new Date(JAN_5),
+      author: { name: 'Ada' },
+    });
+    expect(post).toMatchObject({
+      coverImage: '',
+      author: { name: 'Ada', avatar: '', bio: '' },
+      title: '',
+      description: '',
+      tags: [],
+      readTimeMinutes: DEFAULT_READ_TIME_MINUTES,
+    });
+  });
+
+  it.each([
+    ['no html', { html_content: undefined }],
+    ['no publishedAt', { publishedAt: undefined }],
+    ['non-string tags', { tags: [1, 2] }],
+    ['a zero read time', { readTimeMinutes: 0 }],
+  ])('rejects and reports %s', (_case, change) => {
+    const { reports, report } = collectReports();
+    expect(parseBlogPost('p1', { ...storedPost, ...change }, report)).toBeNull();
+    expect(reports.map((invalid) => invalid.path)).toEqual(['blogs/p1']);
+  });
+});
+
+describe('server-only documents', () => {
+  it('parses Stripe event and customer records', () => {
+    expect(
+      parseStripeEventRecord('evt_1', {
+        type: 'invoice.paid',
+        created: 1767200000,
+        processed_at: new Date(JAN_5),
+      }),
+    ).toEqual({ id: 'evt_1', type: 'invoice.paid', created: 1767200000, processed_at: new Date(JAN_5) });
+    expect(parseStripeCustomerRecord('cus_1', { uid: 'u1', created_at: null })).toEqual({
+      customer_id: 'cus_1',
+      uid: 'u1',
+      created_at: null,
+    });
+    const { reports, report } = collectReports();
+    expect(parseStripeCustomerRecord('cus_1', { uid: '' }, report)).toBeNull();
+    expect(parseStripeEventRecord('evt_1', { type: 'x', created: -1 }, report)).toBeNull();
+    expect(reports.map((invalid) => invalid.path)).toEqual(['stripe_customers/cus_1', 'stripe_events/evt_1']);
+  });
+
+  it('parses the demo anchor and rejects impossible days', () => {
+    expect(parseDemoMeta({ anchor: '2025-06-01' })).toEqual({ anchor: '2025-06-01' });
+    const { reports, report } = collectReports();
+    expect(parseDemoMeta({ anchor: '2025-02-30' }, report)).toBeNull();
+    expect(parseDemoMeta({ anchor: '2025-6-1' }, report)).toBeNull();
+    expect(reports).toHaveLength(2);
+    expect(utcDay(new Date('2025-06-01T23:59:59.999Z'))).toBe('2025-06-01');
+  });
+});

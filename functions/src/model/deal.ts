@@ -1,0 +1,138 @@
+// sources/wired/coupons/{id}: one deal (spec §3). Dates are stored as canonical ISO-8601 strings (see
+// toIsoTimestamp) because the dashboard query compares them as text; `savings_value` is the number the
+// savings sorts order by (see savings.ts for the ranking).
+import { z } from 'zod';
+import { booleanOr, httpUrl, optionalHttpUrl, optionalText, textOrEmpty } from './fields';
+import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
+import { DEAL_SOURCE_ID, dealDocPath } from './paths';
+import { savingsValue } from './savings';
+import { dateSchema, pendingDateSchema, toIsoTimestamp } from './timestamp';
+
+export interface Deal {
+  id: string;
+  source_id: string;
+  /** '' when missing. */
+  title: string;
+  /** '' when missing. */
+  description: string;
+  /** The advertised savings text shown on the badge, e.g. "Up to 60% off". */
+  savings: string;
+  /** Sort key derived from `savings`; see savings.ts. */
+  savings_value: number;
+  /** Source-specific deal type; its meaning is not specified (spec §9). '' when missing. */
+  type: string;
+  /** Coupon code; null when the deal needs none. */
+  code: string | null;
+  start_date: Date;
+  end_date: Date;
+  shop_id: string;
+  shop_name: string;
+  /** The shop's site; null when missing or not an http(s) URL (the shop name is then plain text). */
+  shop_url: string | null;
+  /** Where "View Deal" goes: always an http(s) URL, otherwise the deal is rejected. */
+  url_home: string;
+  scraped_at: Date | null;
+  /** false when missing. */
+  is_verified: boolean;
+}
+
+const finiteNumber = z.number().refine(Number.isFinite, 'expected a finite number');
+
+const dealSchema = z
+  .object({
+    source_id: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? DEAL_SOURCE_ID),
+    title: textOrEmpty,
+    description: textOrEmpty,
+    savings: z.string(),
+    savings_value: finiteNumber.nullish(),
+    type: textOrEmpty,
+    code: optionalText,
+    start_date: dateSchema,
+    end_date: dateSchema,
+    shop_id: textOrEmpty,
+    shop_name: z.string(),
+    shop_url: optionalHttpUrl,
+    url_home: httpUrl,
+    scraped_at: pendingDateSchema,
+    is_verified: booleanOr(false),
+  })
+  .transform(({ savings_value, ...deal }) => ({
+    ...deal,
+    // A writer that predates savings_value still gets a correct value for display-side use.
+    savings_value: savings_value ?? savingsValue(deal.savings),
+  }));
+
+export function parseDeal(
+  id: string,
+  data: unknown,
+  report: InvalidDocumentReporter = warnInvalidDocument,
+): Deal | null {
+  const parsed = parseDocument(dealSchema, dealDocPath(id), data, report);
+  return parsed === null ? null : { id, ...parsed };
+}
+
+/** What a writer (scraper, demo-data generator) supplies for a deal. */
+export interface DealInput {
+  title: string;
+  description: string;
+  savings: string;
+  type: string;
+  code?: string | null;
+  start_date: Date;
+  end_date: Date;
+  shop_id: string;
+  shop_name: string;
+  shop_url?: string | null;
+  url_home: string;
+  scraped_at: Date;
+  is_verified: boolean;
+}
+
+/** The stored shape of a deal. Optional fields are absent rather than null when unset. */
+export type DealDoc = {
+  source_id: typeof DEAL_SOURCE_ID;
+  title: string;
+  description: string;
+  savings: string;
+  savings_value: number;
+  type: string;
+  code?: string;
+  start_date: string;
+  end_date: string;
+  shop_id: string;
+  shop_name: string;
+  shop_url?: string;
+  url_home: string;
+  scraped_at: string;
+  is_verified: boolean;
+};
+
+/** Builds the stored document: canonical ISO dates and the derived savings_value. */
+export function buildDealDoc(input: DealInput): DealDoc {
+  const doc: DealDoc = {
+    source_id: DEAL_SOURCE_ID,
+    title: input.title,
+    description: input.description,
+    savings: input.savings,
+    savings_value: savingsValue(input.savings),
+    type: input.type,
+    start_date: toIsoTimestamp(input.start_date),
+    end_date: toIsoTimestamp(input.end_date),
+    shop_id: input.shop_id,
+    shop_name: input.shop_name,
+    url_home: input.url_home,
+    scraped_at: toIsoTimestamp(input.scraped_at),
+    is_verified: input.is_verified,
+  };
+  if (input.code) doc.code = input.code;
+  if (input.shop_url) doc.shop_url = input.shop_url;
+  return doc;
+}
+
+/** True when the deal runs at `now`: start_date <= now < end_date (the dashboard query's window). */
+export function isDealLive(deal: Pick<Deal, 'start_date' | 'end_date'>, now: Date): boolean {
+  return deal.start_date.getTime() <= now.getTime() && now.getTime() < deal.end_date.getTime();
+}

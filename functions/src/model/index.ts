@@ -1,0 +1,11 @@
+// The shared data model: pure TypeScript + zod, no Firebase imports (the web app bundles it, the functions
+// compile it). Import a module directly (`@model/deal`) or everything from here.
+export * from './blog';
+export * from './deal';
+export * from './invalid-document';
+export * from './paths';
+export * from './queries';
+export * from './savings';
+export * from './server-docs';
+export * from './timestamp';
+export * from './user';

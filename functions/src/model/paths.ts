@@ -1,0 +1,30 @@
+// Firestore locations of every stored document. Security rules (firestore.rules) mirror these paths.
+
+/** The only deal source the product reads. */
+export const DEAL_SOURCE_ID = 'wired';
+
+export const COLLECTIONS = {
+  /** users/{uid}: the subscription state of one signed-in user (owner-readable). */
+  users: 'users',
+  /** sources/wired/coupons/{id}: deals (readable by subscribers). */
+  deals: `sources/${DEAL_SOURCE_ID}/coupons`,
+  /** blogs/{id}: public blog posts. */
+  blogs: 'blogs',
+  /** stripe_events/{eventId}: Stripe events already processed by the webhook (server only). */
+  stripeEvents: 'stripe_events',
+  /** stripe_customers/{customerId}: Stripe customer → Firebase uid (server only). */
+  stripeCustomers: 'stripe_customers',
+  /** _meta/{id}: bookkeeping such as the demo-data anchor (server only). */
+  meta: '_meta',
+} as const;
+
+/** Pseudo field path for the document id in query specs (`documentId()` in the web SDK, `FieldPath.documentId()` in Admin). */
+export const DOCUMENT_ID_FIELD = '__name__';
+
+export const userDocPath = (uid: string): string => `${COLLECTIONS.users}/${uid}`;
+export const dealDocPath = (dealId: string): string => `${COLLECTIONS.deals}/${dealId}`;
+export const blogDocPath = (postId: string): string => `${COLLECTIONS.blogs}/${postId}`;
+export const stripeEventDocPath = (eventId: string): string => `${COLLECTIONS.stripeEvents}/${eventId}`;
+export const stripeCustomerDocPath = (customerId: string): string =>
+  `${COLLECTIONS.stripeCustomers}/${customerId}`;
+export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;

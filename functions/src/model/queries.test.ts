@@ -1,0 +1,266 @@
+// Imported as a module (not read with node:fs) so the web typecheck, which includes the model, needs no Node types.
+import indexesJson from '../../../firestore.indexes.json';
+import {
+  compositeIndexServes,
+  effectiveOrderBy,
+  indexCoverage,
+  type IndexesFile,
+  indexesFileSchema,
+} from './index-coverage';
+import { COLLECTIONS, DOCUMENT_ID_FIELD } from './paths';
+import {
+  allAppQuerySpecs,
+  BLOG_PAGE_SIZE,
+  blogQuerySpec,
+  DEAL_FILTERS,
+  DEAL_PAGE_SIZE,
+  DEAL_SORTS,
+  dealQuerySpec,
+  type QuerySpec,
+} from './queries';
+
+const NOW = new Date('2025-03-10T12:34:56.789Z');
+const NOW_ISO = '2025-03-10T12:34:56.789Z';
+
+describe('dealQuerySpec', () => {
+  it('verified + newest: equality, the live window, then scraped_at desc with tie-breakers', () => {
+    expect(dealQuerySpec('verified', 'newest', NOW)).toEqual({
+      collection: 'sources/wired/coupons',
+      where: [
+        { field: 'is_verified', op: '==', value: true },
+        { field: 'start_date', op: '<=', value: NOW_ISO },
+        { field: 'end_date', op: '>', value: NOW_ISO },
+      ],
+      orderBy: [
+        { field: 'scraped_at', direction: 'desc' },
+        { field: 'end_date', direction: 'desc' },
+        { field: 'start_date', direction: 'desc' },
+        { field: '__name__', direction: 'desc' },
+      ],
+      limit: 20,
+    });
+  });
+
+  it('unverified filters on false, all has no equality filter', () => {
+    expect(dealQuerySpec('unverified', 'newest', NOW).where[0]).toEqual({
+      field: 'is_verified',
+      op: '==',
+      value: false,
+    });
+    expect(dealQuerySpec('all', 'newest', NOW).where.map((clause) => clause.field)).toEqual([
+      'start_date',
+      'end_date',
+    ]);
+  });
+
+  it.each([
+    ['savings_asc', 'asc'],
+    ['savings_desc', 'desc'],
+  ] as const)('%s sorts by the numeric savings_value %s', (sort, direction) => {
+    expect(dealQuerySpec('all', sort, NOW).orderBy).toEqual([
+      { field: 'savings_value', direction },
+      { field: 'end_date', direction },
+      { field: 'start_date', direction },
+      { field: DOCUMENT_ID_FIELD, direction },
+    ]);
+  });
+
+  it('every shape pages by 20, orders by every range field and ends with the document id', () => {
+    for (const filter of DEAL_FILTERS) {
+      for (const sort of DEAL_SORTS) {
+        const spec = dealQuerySpec(filter, sort, NOW);
+        expect(spec.limit).toBe(DEAL_PAGE_SIZE);
+        expect(DEAL_PAGE_SIZE).toBe(20);
+        const ordered = spec.orderBy.map((clause) => clause.field);
+        expect(ordered).toEqual(expect.arrayContaining(['start_date', 'end_date']));
+        expect(ordered[ordered.length - 1]).toBe(DOCUMENT_ID_FIELD);
+        // Explicit order is already the effective production order: nothing implicit is appended.
+        expect(effectiveOrderBy(spec)).toEqual(spec.orderBy);
+      }
+    }
+  });
+});
+
+describe('blogQuerySpec', () => {
+  it('orders by publishedAt desc with an id tie-breaker, 9 per page', () => {
+    expect(blogQuerySpec()).toEqual({
+      collection: COLLECTIONS.blogs,
+      where: [],
+      orderBy: [
+        { field: 'publishedAt', direction: 'desc' },
+        { field: '__name__', direction: 'desc' },
+      ],
+      limit: 9,
+    });
+    expect(BLOG_PAGE_SIZE).toBe(9);
+  });
+});
+
+describe('effectiveOrderBy (production normalisation)', () => {
+  it('appends unmentioned range fields in field order, then the id, in the last direction', () => {
+    const spec: QuerySpec = {
+      collection: 'c',
+      where: [
+        { field: 'start_date', op: '<=', value: 'x' },
+        { field: 'end_date', op: '>', value: 'x' },
+      ],
+      orderBy: [{ field: 'savings_value', direction: 'desc' }],
+      limit: 1,
+    };
+    expect(effectiveOrderBy(spec)).toEqual([
+      { field: 'savings_value', direction: 'desc' },
+      { field: 'end_date', direction: 'desc' },
+      { field: 'start_date', direction: 'desc' },
+      { field: '__name__', direction: 'desc' },
+    ]);
+  });
+});
+
+describe('indexCoverage', () => {
+  const verifiedSavingsAsc = dealQuerySpec('verified', 'savings_asc', NOW);
+  const index = (fields: Array<[string, 'ASCENDING' | 'DESCENDING']>, collectionGroup = 'coupons') => ({
+    collectionGroup,
+    queryScope: 'COLLECTION' as const,
+    fields: fields.map(([fieldPath, order]) => ({ fieldPath, order })),
+  });
+  const matching = index([
+    ['is_verified', 'ASCENDING'],
+    ['savings_value', 'ASCENDING'],
+    ['end_date', 'ASCENDING'],
+    ['start_date', 'ASCENDING'],
+  ]);
+
+  it('finds a composite index whose fields are the equalities then the effective order', () => {
+    expect(compositeIndexServes(matching, verifiedSavingsAsc)).toBe(true);
+    // An explicit trailing __name__ in the same direction is the same index.
+    expect(
+      compositeIndexServes(
+        { ...matching, fields: [...matching.fields, { fieldPath: '__name__', order: 'ASCENDING' }] },
+        verifiedSavingsAsc,
+      ),
+    ).toBe(true);
+  });
+
+  it.each([
+    [
+      'wrong direction',
+      index([
+        ['is_verified', 'ASCENDING'],
+        ['savings_value', 'DESCENDING'],
+        ['end_date', 'ASCENDING'],
+        ['start_date', 'ASCENDING'],
+      ]),
+    ],
+    [
+      'range fields swapped',
+      index([
+        ['is_verified', 'ASCENDING'],
+        ['savings_value', 'ASCENDING'],
+        ['start_date', 'ASCENDING'],
+        ['end_date', 'ASCENDING'],
+      ]),
+    ],
+    [
+      'equality field missing',
+      index([
+        ['savings_value', 'ASCENDING'],
+        ['end_date', 'ASCENDING'],
+        ['start_date', 'ASCENDING'],
+      ]),
+    ],
+    [
+      'equality field after the order',
+      index([
+        ['savings_value', 'ASCENDING'],
+        ['end_date', 'ASCENDING'],
+        ['start_date', 'ASCENDING'],
+        ['is_verified', 'ASCENDING'],
+      ]),
+    ],
+    [
+      'a range field missing',
+      index([
+        ['is_verified', 'ASCENDING'],
+        ['savings_value', 'ASCENDING'],
+        ['end_date', 'ASCENDING'],
+      ]),
+    ],
+    [
+      'another collection',
+      index(
+        [
+          ['is_verified', 'ASCENDING'],
+          ['savings_value', 'ASCENDING'],
+          ['end_date', 'ASCENDING'],
+          ['start_date', 'ASCENDING'],
+        ],
+        'blogs',
+      ),
+    ],
+    [
+      'id in the other direction',
+      { ...matching, fields: [...matching.fields, { fieldPath: '__name__', order: 'DESCENDING' as const }] },
+    ],
+  ])('rejects an index with %s', (_case, candidate) => {
+    expect(compositeIndexServes(candidate, verifiedSavingsAsc)).toBe(false);
+    expect(indexCoverage(verifiedSavingsAsc, { indexes: [candidate], fieldOverrides: [] }).kind).toBe(
+      'missing',
+    );
+  });
+
+  it('reports the index a query is missing', () => {
+    expect(indexCoverage(verifiedSavingsAsc, { indexes: [], fieldOverrides: [] })).toEqual({
+      kind: 'missing',
+      needed:
+        'coupons (COLLECTION): is_verified ASCENDING, savings_value ASCENDING, end_date ASCENDING, start_date ASCENDING, __name__ ASCENDING',
+    });
+  });
+
+  it('serves a one-field order from the automatic single-field index unless it is exempted', () => {
+    expect(indexCoverage(blogQuerySpec(), { indexes: [], fieldOverrides: [] })).toEqual({
+      kind: 'single-field',
+      field: 'publishedAt',
+    });
+    const exempted: IndexesFile = {
+      indexes: [],
+      fieldOverrides: [
+        {
+          collectionGroup: 'blogs',
+          fieldPath: 'publishedAt',
+          indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
+        },
+      ],
+    };
+    expect(indexCoverage(blogQuerySpec(), exempted).kind).toBe('missing');
+  });
+});
+
+describe('firestore.indexes.json', () => {
+  const file = indexesFileSchema.parse(indexesJson);
+
+  const namedShapes: Array<[string, QuerySpec]> = [
+    ...DEAL_FILTERS.flatMap((filter) =>
+      DEAL_SORTS.map((sort): [string, QuerySpec] => [
+        `deals ${filter} × ${sort}`,
+        dealQuerySpec(filter, sort, NOW),
+      ]),
+    ),
+    ['blog list', blogQuerySpec()],
+  ];
+
+  it.each(namedShapes)('has an index serving the %s query', (_name, spec) => {
+    expect(indexCoverage(spec, file)).not.toMatchObject({ kind: 'missing' });
+  });
+
+  it('covers all 9 deal shapes and the blog query, and holds no unused composite index', () => {
+    const specs = allAppQuerySpecs(NOW);
+    expect(specs).toEqual(namedShapes.map(([, spec]) => spec));
+    const used = new Set(
+      specs.flatMap((spec) => {
+        const coverage = indexCoverage(spec, file);
+        return coverage.kind === 'composite' ? [coverage.index] : [];
+      }),
+    );
+    expect(used.size).toBe(file.indexes.length);
+  });
+});

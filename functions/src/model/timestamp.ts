@@ -1,0 +1,65 @@
+// Date handling shared by every converter. The model imports no Firebase SDK, so Firestore Timestamps (web and
+// Admin SDK alike) are recognised by their `toDate()` method instead of by class.
+import { z } from 'zod';
+
+/** Anything with a `toDate()` method: both SDKs' Timestamp classes. */
+export interface TimestampLike {
+  toDate(): Date;
+}
+
+export function isTimestampLike(value: unknown): value is TimestampLike {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toDate?: unknown }).toDate === 'function'
+  );
+}
+
+/** Strict ISO-8601 date-time with an explicit zone (Z or ±hh:mm); bare dates and local times are ambiguous. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** Converts a Timestamp, Date or ISO-8601 date-time string to a valid Date; anything else gives null. */
+export function toDateOrNull(value: unknown): Date | null {
+  let date: Date | null = null;
+  if (value instanceof Date) date = new Date(value.getTime());
+  else if (isTimestampLike(value)) {
+    const converted: unknown = value.toDate();
+    date = converted instanceof Date ? converted : null;
+  } else if (typeof value === 'string' && ISO_DATE_TIME.test(value)) date = new Date(value);
+  return date !== null && Number.isFinite(date.getTime()) ? date : null;
+}
+
+/**
+ * The canonical stored form of deal dates: `Date.prototype.toISOString()` (UTC, milliseconds, `Z`). Deal
+ * queries compare these strings, which only orders them chronologically when every document uses this form.
+ */
+export function toIsoTimestamp(date: Date): string {
+  return date.toISOString();
+}
+
+/** zod schema: a Timestamp, Date or ISO string in, a Date out. */
+export const dateSchema = z.unknown().transform((value, ctx): Date => {
+  const date = toDateOrNull(value);
+  if (date === null) {
+    ctx.addIssue({ code: 'custom', message: 'expected a Timestamp, Date or ISO-8601 date-time string' });
+    return z.NEVER;
+  }
+  return date;
+});
+
+/**
+ * zod schema for server-set timestamps: a date, or null while a server-timestamp write is still pending in the
+ * web SDK's local snapshot (it reads pending server timestamps as null).
+ */
+export const pendingDateSchema = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): Date | null => {
+    if (value === null || value === undefined) return null;
+    const date = toDateOrNull(value);
+    if (date === null) {
+      ctx.addIssue({ code: 'custom', message: 'expected a Timestamp, Date, ISO-8601 string or null' });
+      return z.NEVER;
+    }
+    return date;
+  });

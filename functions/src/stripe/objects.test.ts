@@ -1,0 +1,95 @@
+import { parseStripeEvent, StripePayloadError, toSubscriptionSnapshot } from './objects';
+
+const subscription = (overrides: Record<string, unknown> = {}) => ({
+  object: 'subscription',
+  id: 'sub_1',
+  customer: 'cus_1',
+  status: 'active',
+  cancel_at_period_end: false,
+  items: { object: 'list', data: [{ current_period_end: 1_800_000_000 }] },
+  metadata: { firebase_uid: 'uid_1' },
+  ...overrides,
+});
+
+const event = (type: string, object: unknown) => ({ id: 'evt_1', object: 'event', type, created: 1700, data: { object } });
+
+describe('toSubscriptionSnapshot', () => {
+  it('reads the period end from the items and the uid from metadata', () => {
+    expect(
+      toSubscriptionSnapshot(
+        subscription({ items: { data: [{ current_period_end: 10 }, { current_period_end: 30 }] }, customer: { id: 'cus_x' } }),
+      ),
+    ).toEqual({
+      id: 'sub_1',
+      customerId: 'cus_x',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: 30,
+      firebaseUid: 'uid_1',
+    });
+    expect(toSubscriptionSnapshot(subscription({ items: { data: [] }, metadata: null }))).toMatchObject({
+      currentPeriodEnd: null,
+      firebaseUid: null,
+    });
+  });
+
+  it('rejects objects that are not subscriptions', () => {
+    expect(() => toSubscriptionSnapshot({ object: 'invoice', id: 'in_1' })).toThrow(StripePayloadError);
+    expect(() => toSubscriptionSnapshot(subscription({ cancel_at_period_end: 'yes' }))).toThrow(/cancel_at_period_end/);
+  });
+});
+
+describe('parseStripeEvent', () => {
+  it('carries subscription events with their state', () => {
+    const parsed = parseStripeEvent(event('customer.subscription.updated', subscription({ status: 'past_due' })));
+    expect(parsed).toMatchObject({ kind: 'subscription', id: 'evt_1', created: 1700, subscription: { status: 'past_due' } });
+  });
+
+  it('points invoice events at their subscription (parent.subscription_details)', () => {
+    const invoice = {
+      object: 'invoice',
+      id: 'in_1',
+      customer: 'cus_1',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_9', metadata: {} } },
+    };
+    expect(parseStripeEvent(event('invoice.payment_failed', invoice))).toMatchObject({
+      kind: 'pointer',
+      type: 'invoice.payment_failed',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_9',
+    });
+    expect(parseStripeEvent(event('invoice.paid', { ...invoice, parent: null }))).toMatchObject({ subscriptionId: null });
+  });
+
+  it('points checkout.session.completed at the subscription and keeps client_reference_id', () => {
+    const session = {
+      object: 'checkout.session',
+      id: 'cs_1',
+      mode: 'subscription',
+      customer: 'cus_1',
+      subscription: 'sub_2',
+      client_reference_id: 'uid_1',
+    };
+    expect(parseStripeEvent(event('checkout.session.completed', session))).toMatchObject({
+      kind: 'pointer',
+      subscriptionId: 'sub_2',
+      clientReferenceId: 'uid_1',
+    });
+    expect(parseStripeEvent(event('checkout.session.completed', { ...session, mode: 'payment' }))).toMatchObject({
+      subscriptionId: null,
+    });
+  });
+
+  it('marks other types as unhandled and rejects malformed handled events', () => {
+    expect(parseStripeEvent(event('charge.refunded', { anything: true }))).toEqual({
+      kind: 'unhandled',
+      id: 'evt_1',
+      type: 'charge.refunded',
+      created: 1700,
+    });
+    expect(() => parseStripeEvent(event('customer.subscription.deleted', { object: 'subscription' }))).toThrow(
+      StripePayloadError,
+    );
+    expect(() => parseStripeEvent({ type: 'invoice.paid' })).toThrow(StripePayloadError);
+  });
+});

@@ -1,0 +1,171 @@
+// Stripe objects as the billing logic sees them. Webhook payloads are signed but their shape still depends on
+// the endpoint's API version, so every object is checked with zod and reduced to the few fields we use.
+import { z } from 'zod';
+import { describeZodError } from '../http/body';
+
+/** An id, or the object itself when it was expanded. */
+const expandableId = z
+  .union([z.string().min(1), z.object({ id: z.string().min(1) })])
+  .transform((value) => (typeof value === 'string' ? value : value.id));
+
+const metadataSchema = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((value) => value ?? {});
+
+/** Metadata key carrying the Firebase uid on customers, subscriptions and sessions we create. */
+export const FIREBASE_UID_METADATA_KEY = 'firebase_uid';
+
+const subscriptionSchema = z.object({
+  object: z.literal('subscription'),
+  id: z.string().min(1),
+  customer: expandableId,
+  status: z.string().min(1),
+  cancel_at_period_end: z.boolean(),
+  // Since API 2025-03-31 the billing period lives on the items.
+  items: z.object({ data: z.array(z.object({ current_period_end: z.number().int().nonnegative() })) }),
+  metadata: metadataSchema,
+});
+
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** End of the current paid period (unix seconds); the latest item's end when there are several. */
+  currentPeriodEnd: number | null;
+  /** `metadata.firebase_uid`, set when our checkout created the subscription. */
+  firebaseUid: string | null;
+}
+
+export class StripePayloadError extends Error {
+  override readonly name = 'StripePayloadError';
+}
+
+function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new StripePayloadError(`Unexpected ${what}: ${describeZodError(result.error)}`);
+  return result.data;
+}
+
+export function toSubscriptionSnapshot(value: unknown): SubscriptionSnapshot {
+  const subscription = parseOrThrow(subscriptionSchema, value, 'subscription object');
+  const periodEnds = subscription.items.data.map((item) => item.current_period_end);
+  return {
+    id: subscription.id,
+    customerId: subscription.customer,
+    status: subscription.status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodEnd: periodEnds.length > 0 ? Math.max(...periodEnds) : null,
+    firebaseUid: subscription.metadata[FIREBASE_UID_METADATA_KEY] ?? null,
+  };
+}
+
+const checkoutSessionSchema = z.object({
+  object: z.literal('checkout.session'),
+  id: z.string().min(1),
+  mode: z.string(),
+  customer: expandableId.nullable(),
+  subscription: expandableId.nullish().transform((value) => value ?? null),
+  client_reference_id: z.string().nullish().transform((value) => value ?? null),
+});
+
+const invoiceSchema = z.object({
+  object: z.literal('invoice'),
+  id: z.string().min(1),
+  customer: expandableId.nullable(),
+  // Since API 2025-03-31 an invoice names its subscription under parent.subscription_details.
+  parent: z
+    .object({ subscription_details: z.object({ subscription: expandableId }).nullish() })
+    .nullish(),
+});
+
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
+
+export function isHandledEventType(type: string): type is HandledEventType {
+  return (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+interface EventBase {
+  id: string;
+  type: HandledEventType;
+  /** Unix seconds, Stripe's clock. */
+  created: number;
+}
+
+/**
+ * A handled event reduced to what the webhook needs. Subscription events carry the subscription's state at
+ * `created`; checkout and invoice events only point at a subscription, which the webhook then reads.
+ */
+export type HandledEvent =
+  | (EventBase & { kind: 'subscription'; subscription: SubscriptionSnapshot })
+  | (EventBase & {
+      kind: 'pointer';
+      objectId: string;
+      customerId: string | null;
+      subscriptionId: string | null;
+      /** checkout.session.completed only: the uid our checkout stored as client_reference_id. */
+      clientReferenceId: string | null;
+    });
+
+const eventEnvelopeSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.unknown() }),
+});
+
+/** An event of a type the webhook acknowledges without acting on it. */
+export interface UnhandledEvent {
+  kind: 'unhandled';
+  id: string;
+  type: string;
+  created: number;
+}
+
+/** Reduces a verified event; throws StripePayloadError when a handled event's object is malformed. */
+export function parseStripeEvent(value: unknown): HandledEvent | UnhandledEvent {
+  const event = parseOrThrow(eventEnvelopeSchema, value, 'event');
+  if (!isHandledEventType(event.type)) {
+    return { kind: 'unhandled', id: event.id, type: event.type, created: event.created };
+  }
+  const base: EventBase = { id: event.id, type: event.type, created: event.created };
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { ...base, kind: 'subscription', subscription: toSubscriptionSnapshot(event.data.object) };
+    case 'checkout.session.completed': {
+      const session = parseOrThrow(checkoutSessionSchema, event.data.object, 'checkout session');
+      return {
+        ...base,
+        kind: 'pointer',
+        objectId: session.id,
+        customerId: session.customer,
+        subscriptionId: session.mode === 'subscription' ? session.subscription : null,
+        clientReferenceId: session.client_reference_id,
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = parseOrThrow(invoiceSchema, event.data.object, 'invoice');
+      return {
+        ...base,
+        kind: 'pointer',
+        objectId: invoice.id,
+        customerId: invoice.customer,
+        subscriptionId: invoice.parent?.subscription_details?.subscription ?? null,
+        clientReferenceId: null,
+      };
+    }
+  }
+}

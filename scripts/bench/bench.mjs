@@ -1,0 +1,167 @@
+// `npm run bench`: builds the production web app and functions, measures the bundle and the functions' cold
+// import here, then serves everything through the emulators (Hosting + Auth + Firestore + Functions + the Stripe
+// stand-in) and measures pages, the Stripe journey and Firestore reads (live.mjs). Prints one table, writes it to
+// bench-results/ (git-ignored) and exits non-zero when a budget is broken. See scripts/bench/README.md.
+// Usage: npm run bench [-- --runs N] [-- --skip-build]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ensureChromium } from '../lib/chromium.mjs';
+import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
+import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
+import {
+  buildFunctions,
+  buildWeb,
+  ensureLocalConfig,
+  firebaseArgs,
+  firebaseBin,
+  firebaseEnv,
+} from '../lib/stack.mjs';
+import { evaluateBudgets } from './lib/budgets.ts';
+import { measureColdImport } from './lib/cold-import.ts';
+import { renderBrokenBudgets, renderDiagnostics, renderTable } from './lib/report.ts';
+import { liveNotMeasured } from './lib/routes.ts';
+
+const LOCK_FILE = '/tmp/bargains-emulators.lock';
+const RESULTS_DIR = join(repoRoot, 'bench-results');
+
+function parseArgs(argv) {
+  if (argv.includes('--help')) {
+    console.log(
+      'Usage: npm run bench [-- --runs N (Lighthouse runs per page, default 3)] [-- --skip-build (reuse the last build)]',
+    );
+    process.exit(0);
+  }
+  const runsIndex = argv.indexOf('--runs');
+  const runs = runsIndex === -1 ? 3 : Number(argv[runsIndex + 1]);
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error('--runs needs a positive whole number');
+    process.exit(2);
+  }
+  return { runs, skipBuild: argv.includes('--skip-build') };
+}
+
+function commandOutput(command, args) {
+  try {
+    return execFileSync(command, args, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function environment(chromePath) {
+  const dirty = commandOutput('git', ['status', '--porcelain']) !== '';
+  return {
+    commit: `${commandOutput('git', ['rev-parse', '--short', 'HEAD'])}${dirty ? ' (uncommitted changes)' : ''}`,
+    node: process.version,
+    chromium: commandOutput(chromePath, ['--version']).split('\n').pop() ?? 'unknown',
+    lighthouse: JSON.parse(readFileSync(join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8'))
+      .version,
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+    loadAverageAtStart: loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' '),
+  };
+}
+
+// The Hosting emulator logs every request (hundreds per Lighthouse run); they would bury the measurements.
+const HOSTING_ACCESS_LOG = /^i {2}hosting: \S+ - - \[/;
+
+function forwardWithoutAccessLog(from, to) {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+    if (!HOSTING_ACCESS_LOG.test(line)) to.write(`${line}\n`);
+  });
+}
+
+/** Runs live.mjs inside `firebase emulators:exec`, queued behind other emulator runs on this machine. */
+async function measureLiveStack(runs) {
+  const liveFile = join(RESULTS_DIR, '.live.json');
+  rmSync(liveFile, { force: true });
+  const hasExport = existsSync(join(repoRoot, 'emulator-data', 'firebase-export-metadata.json'));
+  if (!hasExport)
+    console.warn(
+      'emulator-data/ holds no export yet: the emulators start empty (no demo users, deals or posts).',
+    );
+  const inner = `node --import tsx scripts/bench/live.mjs ${JSON.stringify(liveFile)} ${runs}`;
+  console.log(`\n▶ emulators (waiting for ${LOCK_FILE} if another run holds the ports)`);
+  const child = spawnChild(
+    'emulators:exec',
+    'flock',
+    [
+      LOCK_FILE,
+      process.execPath,
+      'scripts/lib/emulators-exec.mjs',
+      firebaseBin,
+      ...firebaseArgs('emulators:exec', { only: 'auth,firestore,functions,hosting', importData: hasExport }),
+      inner,
+    ],
+    { cwd: repoRoot, env: firebaseEnv(), stdio: ['inherit', 'pipe', 'pipe'] },
+  );
+  forwardWithoutAccessLog(child.child.stdout, process.stdout);
+  forwardWithoutAccessLog(child.child.stderr, process.stderr);
+  const { code } = await child.exit;
+  if (existsSync(liveFile)) return JSON.parse(readFileSync(liveFile, 'utf8'));
+  return liveNotMeasured(`the emulators did not run the measurements (exit code ${code}; see the log above)`);
+}
+
+async function main() {
+  const { runs, skipBuild } = parseArgs(process.argv.slice(2));
+  stopAllOnSignals();
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  ensureLocalConfig();
+  const chromePath = ensureChromium();
+  process.env.CHROMIUM_PATH = chromePath;
+  const env = environment(chromePath);
+
+  if (skipBuild) {
+    console.log('▶ build skipped (--skip-build): measuring the existing web/dist and functions/lib');
+  } else {
+    console.log('▶ build (functions + production web app)');
+    const [functionsBuild, webBuild] = await Promise.allSettled([buildFunctions(), buildWeb()]);
+    if (webBuild.status === 'rejected') throw new Error(`the web build failed: ${webBuild.reason.message}`);
+    if (functionsBuild.status === 'rejected')
+      console.warn(`The functions build failed (${functionsBuild.reason.message}); measuring what exists.`);
+  }
+
+  console.log('\n▶ functions cold import (5 fresh Node processes)');
+  const coldImport = measureColdImport(join(repoRoot, 'functions/lib/index.js'), {
+    samples: 5,
+    projectId: PROJECT_ID,
+  });
+
+  const live = await measureLiveStack(runs);
+  const results = { generatedAt: new Date().toISOString(), environment: env, coldImport, ...live };
+  const checks = evaluateBudgets(results);
+  const table = renderTable(results, checks);
+  const verdict = renderBrokenBudgets(checks);
+
+  const header = `Benchmark ${results.generatedAt} · commit ${env.commit} · ${env.chromium} · Lighthouse ${env.lighthouse} (mobile preset, median of ${runs}) · ${env.cpus}`;
+  const notes = results.notes.length
+    ? `Notes:\n${results.notes.map((note) => `  - ${note}`).join('\n')}`
+    : '';
+  const diagnostics = renderDiagnostics(results, repoRoot);
+  console.log([`\n${header}`, table, verdict, notes, diagnostics].filter(Boolean).join('\n\n'));
+
+  const report = { ...results, lighthouseRuns: runs, budgets: checks, table };
+  const stamp = results.generatedAt.replace(/[:.]/g, '-');
+  writeFileSync(join(RESULTS_DIR, 'latest.json'), JSON.stringify(report, null, 2));
+  writeFileSync(join(RESULTS_DIR, `${stamp}.json`), JSON.stringify(report, null, 2));
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), `${header}\n\n${table}\n\n${verdict}\n`);
+  console.log(
+    `\nWritten: bench-results/latest.json, bench-results/latest.md (and bench-results/${stamp}.json)`,
+  );
+  await stopAll();
+  process.exit(checks.every((check) => check.ok) ? 0 : 1);
+}
+
+main().catch(async (error) => {
+  console.error(`npm run bench failed: ${error.message}`);
+  await stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,194 @@
+import { evaluateBudgets } from './budgets';
+import { renderBrokenBudgets, renderTable } from './report';
+import { measured, skipped, type BenchResults } from './results';
+
+const js = (gzipBytes: number, flags: { fullFirestore?: boolean; dashboardCode?: boolean } = {}) => ({
+  files: [{ file: 'assets/index.js', gzipBytes, label: 'react-dom' }],
+  gzipBytes,
+  fullFirestore: flags.fullFirestore ?? false,
+  dashboardCode: flags.dashboardCode ?? false,
+  unknownFiles: [],
+});
+const reads = (deals: number, userDocs: number) => ({
+  deals,
+  userDocs,
+  other: 0,
+  total: deals + userDocs,
+  otherPaths: [],
+});
+
+/** A run that meets every budget; each test breaks one thing. */
+function passingRun(): BenchResults {
+  return {
+    generatedAt: '2025-01-01T00:00:00.000Z',
+    environment: {},
+    coldImport: measured({ samplesMs: [300, 310, 290, 305, 295], medianMs: 300 }),
+    entryStaticJs: measured(js(60_000)),
+    largestChunks: [{ file: 'assets/index.js', bytes: 180_000, gzipBytes: 60_000, label: 'react-dom' }],
+    lighthouse: ['/', '/pricing'].map((route) => ({
+      route,
+      outcome: measured({
+        score: 98,
+        lcpMs: 1500,
+        cls: 0.01,
+        tbtMs: 20,
+        totalBytes: 120_000,
+        runScores: [98, 97, 99],
+        layoutShifts: [],
+      }),
+    })),
+    initialJs: [
+      { route: '/', publicPage: true, outcome: measured(js(100_000)) },
+      { route: '/blog', publicPage: true, outcome: measured(js(105_000)) },
+      { route: '/login', publicPage: false, outcome: measured(js(109_000)) },
+    ],
+    dashboardJs: measured(js(200_000, { fullFirestore: true, dashboardCode: true })),
+    stripeJourney: [{ step: 'sign-up', outcome: measured({ calls: 0, endpoints: {} }) }],
+    stripeGetSubscriptionStatus: measured({ calls: 0, endpoints: {} }),
+    stripeDashboardVisit: measured({ calls: 0, endpoints: {} }),
+    dealReads: {
+      firstPage: measured({ ...reads(20, 1), cards: 20 }),
+      furtherPages: [
+        { ...reads(20, 0), cardsAdded: 20 },
+        { ...reads(7, 0), cardsAdded: 7 },
+      ],
+    },
+    notes: [],
+  };
+}
+
+const broken = (results: BenchResults) =>
+  evaluateBudgets(results)
+    .filter((check) => !check.ok)
+    .map((check) => `${check.budget} | ${check.subject} | ${check.detail}`);
+
+test('a run within every budget breaks none', () => {
+  expect(broken(passingRun())).toEqual([]);
+});
+
+test('Lighthouse score, CLS and LCP are checked per page', () => {
+  const run = passingRun();
+  run.lighthouse[1] = {
+    route: '/pricing',
+    outcome: measured({
+      score: 94,
+      lcpMs: 2100,
+      cls: 0.06,
+      tbtMs: 0,
+      totalBytes: 1,
+      runScores: [94],
+      layoutShifts: [],
+    }),
+  };
+  expect(broken(run)).toEqual([
+    'Lighthouse performance ≥ 95 | /pricing | 94',
+    'CLS ≤ 0.05 | /pricing | 0.060',
+    'LCP ≤ 2.0 s | /pricing | 2.10 s',
+  ]);
+});
+
+test('a page that could not be measured breaks its budget and says why', () => {
+  const run = passingRun();
+  run.lighthouse[0] = { route: '/', outcome: skipped('route /: not built yet') };
+  expect(broken(run)).toEqual([
+    'Lighthouse ≥ 95, CLS ≤ 0.05, LCP ≤ 2.0 s | / | not measured: route /: not built yet',
+  ]);
+});
+
+test('the full Firestore SDK on a public page and more than 110 KB on / are broken budgets', () => {
+  const run = passingRun();
+  run.initialJs[0] = { route: '/', publicPage: true, outcome: measured(js(110_001)) };
+  run.initialJs[1] = {
+    route: '/blog',
+    publicPage: true,
+    outcome: measured(js(90_000, { fullFirestore: true })),
+  };
+  run.initialJs[2] = {
+    route: '/login',
+    publicPage: false,
+    outcome: measured(js(90_000, { fullFirestore: true })),
+  };
+  expect(broken(run)).toEqual([
+    'Public page never downloads the full Firestore SDK | /blog | downloads the full Firestore SDK',
+    'Initial JS on / ≤ 110.0 KB gzipped | / | 110.0 KB',
+  ]);
+});
+
+test('dashboard code outside the dashboard, or in the entry, breaks code splitting', () => {
+  const leaking = passingRun();
+  leaking.initialJs[2] = {
+    route: '/login',
+    publicPage: false,
+    outcome: measured(js(90_000, { dashboardCode: true })),
+  };
+  expect(broken(leaking)).toEqual([
+    'Dashboard code loads only for the dashboard | other routes | loaded on /login',
+  ]);
+
+  const bundled = passingRun();
+  bundled.entryStaticJs = measured(js(90_000, { dashboardCode: true }));
+  expect(broken(bundled)).toEqual([
+    'Routes are code-split (dashboard in its own lazy chunk) | /dashboard | the entry chunk (or its static imports) contains dashboard code',
+  ]);
+});
+
+test('any Stripe call for get_subscription_status or a dashboard visit is a broken budget', () => {
+  const run = passingRun();
+  run.stripeGetSubscriptionStatus = measured({ calls: 1, endpoints: { 'GET /v1/subscriptions/:id': 1 } });
+  run.stripeDashboardVisit = skipped('stand-in not running');
+  expect(broken(run)).toEqual([
+    '0 Stripe calls | get_subscription_status | 1 call(s)',
+    '0 Stripe calls | dashboard visit | not measured: stand-in not running',
+  ]);
+});
+
+test('deal reads: 20 + the user document first, 20 per further page, a short page only at the end', () => {
+  const extraUserRead = passingRun();
+  extraUserRead.dealReads.firstPage = measured({ ...reads(20, 2), cards: 20 });
+  expect(broken(extraUserRead)).toEqual([
+    'First dashboard page = 20 deals + the user document | deal reads | 20 deals + 2 user docs',
+  ]);
+
+  const shortMiddlePage = passingRun();
+  shortMiddlePage.dealReads.furtherPages = [
+    { ...reads(7, 0), cardsAdded: 7 },
+    { ...reads(20, 0), cardsAdded: 20 },
+  ];
+  expect(broken(shortMiddlePage)).toHaveLength(1);
+
+  const overRead = passingRun();
+  overRead.dealReads.furtherPages = [{ ...reads(40, 0), cardsAdded: 20 }];
+  expect(broken(overRead)).toEqual([
+    'Each further page = 20 deals | deal reads | 40 deals + 0 user docs for 20 new cards',
+  ]);
+
+  const none = passingRun();
+  none.dealReads = {
+    firstPage: none.dealReads.firstPage,
+    furtherPages: [],
+    furtherNote: 'the list ended after 20 cards',
+  };
+  expect(broken(none)).toEqual([
+    'Each further page = 20 deals | deal reads | not measured: the list ended after 20 cards',
+  ]);
+});
+
+test('cold import over 400 ms is a broken budget', () => {
+  const run = passingRun();
+  run.coldImport = measured({ samplesMs: [450], medianMs: 450 });
+  expect(broken(run)).toEqual(['Functions cold import ≤ 400 ms | functions/lib/index.js | 450 ms']);
+});
+
+test('the table marks each budgeted row and the summary lists the broken budgets', () => {
+  const run = passingRun();
+  run.coldImport = measured({ samplesMs: [450], medianMs: 450 });
+  const checks = evaluateBudgets(run);
+  const table = renderTable(run, checks);
+  const row = (subject: string) => table.split('\n').find((line) => line.includes(`| ${subject} `)) ?? '';
+  expect(row('functions/lib/index.js')).toMatch(/450 ms .*\| ✖ +\|$/);
+  expect(row('/pricing')).toMatch(/score 98 .*\| ✔ +\|$/);
+  expect(new Set(table.split('\n').map((line) => line.length)).size).toBe(1);
+  expect(renderBrokenBudgets(checks)).toBe(
+    `1 of ${checks.length} budget checks broken:\n  ✖ Functions cold import ≤ 400 ms — functions/lib/index.js: 450 ms`,
+  );
+});

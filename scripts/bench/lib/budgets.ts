@@ -1,0 +1,183 @@
+// The performance budgets of the PERFORMANCE issue, checked against one benchmark run. Anything that could not be
+// measured counts as broken: a budget is only met when it was seen to be met.
+import type { BenchResults, BudgetArea, BudgetCheck, Outcome } from './results';
+import { valueOf } from './results';
+
+export const BUDGETS = {
+  lighthouseMinScore: 95,
+  maxCls: 0.05,
+  maxLcpMs: 2000,
+  /** 110 KB gzipped, with KB = 1000 bytes (the unit Vite prints). */
+  maxHomeInitialJsGzipBytes: 110_000,
+  maxColdImportMs: 400,
+  dealPageSize: 20,
+} as const;
+
+const notMeasured = (outcome: Outcome<unknown>) =>
+  'skipped' in outcome ? `not measured: ${outcome.skipped}` : '';
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const check = (area: BudgetArea, budget: string, subject: string, ok: boolean, detail: string) =>
+    checks.push({ area, budget, subject, ok, detail });
+
+  for (const page of results.lighthouse) {
+    const metrics = valueOf(page.outcome);
+    if (!metrics) {
+      check(
+        'lighthouse',
+        `Lighthouse ≥ ${BUDGETS.lighthouseMinScore}, CLS ≤ ${BUDGETS.maxCls}, LCP ≤ 2.0 s`,
+        page.route,
+        false,
+        notMeasured(page.outcome),
+      );
+      continue;
+    }
+    check(
+      'lighthouse',
+      `Lighthouse performance ≥ ${BUDGETS.lighthouseMinScore}`,
+      page.route,
+      metrics.score >= BUDGETS.lighthouseMinScore,
+      `${metrics.score}`,
+    );
+    check(
+      'lighthouse',
+      `CLS ≤ ${BUDGETS.maxCls}`,
+      page.route,
+      metrics.cls <= BUDGETS.maxCls,
+      metrics.cls.toFixed(3),
+    );
+    check(
+      'lighthouse',
+      'LCP ≤ 2.0 s',
+      page.route,
+      metrics.lcpMs <= BUDGETS.maxLcpMs,
+      `${(metrics.lcpMs / 1000).toFixed(2)} s`,
+    );
+  }
+
+  for (const route of results.initialJs.filter((r) => r.publicPage)) {
+    const js = valueOf(route.outcome);
+    const detail = js
+      ? js.fullFirestore
+        ? 'downloads the full Firestore SDK'
+        : 'no full Firestore SDK'
+      : notMeasured(route.outcome);
+    check(
+      'initial-js',
+      'Public page never downloads the full Firestore SDK',
+      route.route,
+      js !== undefined && !js.fullFirestore,
+      detail,
+    );
+  }
+
+  const home = results.initialJs.find((r) => r.route === '/');
+  const homeJs = home && valueOf(home.outcome);
+  check(
+    'initial-js',
+    `Initial JS on / ≤ ${kb(BUDGETS.maxHomeInitialJsGzipBytes)} gzipped`,
+    '/',
+    homeJs !== undefined && homeJs.gzipBytes <= BUDGETS.maxHomeInitialJsGzipBytes,
+    homeJs ? kb(homeJs.gzipBytes) : home ? notMeasured(home.outcome) : 'not measured',
+  );
+
+  const dashboardLeaks = results.initialJs
+    .filter((r) => valueOf(r.outcome)?.dashboardCode)
+    .map((r) => r.route);
+  const measuredRoutes = results.initialJs.filter((r) => valueOf(r.outcome) !== undefined).length;
+  check(
+    'code-split',
+    'Dashboard code loads only for the dashboard',
+    'other routes',
+    measuredRoutes > 0 && dashboardLeaks.length === 0,
+    dashboardLeaks.length > 0
+      ? `loaded on ${dashboardLeaks.join(', ')}`
+      : measuredRoutes > 0
+        ? `not loaded on ${measuredRoutes} measured route(s)`
+        : 'not measured: no route measured',
+  );
+  const entry = valueOf(results.entryStaticJs);
+  const dashboard = valueOf(results.dashboardJs);
+  const splitOk =
+    entry !== undefined && !entry.dashboardCode && dashboard !== undefined && dashboard.dashboardCode;
+  check(
+    'code-split',
+    'Routes are code-split (dashboard in its own lazy chunk)',
+    '/dashboard',
+    splitOk,
+    entry === undefined
+      ? notMeasured(results.entryStaticJs)
+      : entry.dashboardCode
+        ? 'the entry chunk (or its static imports) contains dashboard code'
+        : dashboard === undefined
+          ? notMeasured(results.dashboardJs)
+          : dashboard.dashboardCode
+            ? 'dashboard code arrives in a lazy chunk'
+            : 'no dashboard code seen on /dashboard',
+  );
+
+  const stripeZero = (subject: string, outcome: Outcome<{ calls: number }>) => {
+    const value = valueOf(outcome);
+    check(
+      'stripe',
+      '0 Stripe calls',
+      subject,
+      value !== undefined && value.calls === 0,
+      value ? `${value.calls} call(s)` : notMeasured(outcome),
+    );
+  };
+  stripeZero('get_subscription_status', results.stripeGetSubscriptionStatus);
+  stripeZero('dashboard visit', results.stripeDashboardVisit);
+
+  const first = valueOf(results.dealReads.firstPage);
+  check(
+    'reads',
+    `First dashboard page = ${BUDGETS.dealPageSize} deals + the user document`,
+    'deal reads',
+    first !== undefined && first.deals === BUDGETS.dealPageSize && first.userDocs === 1 && first.other === 0,
+    first ? describeReads(first) : notMeasured(results.dealReads.firstPage),
+  );
+  const further = results.dealReads.furtherPages;
+  // A page may hold fewer than 20 deals only when it is the last one (the list ran out).
+  const furtherOk = (page: (typeof further)[number], isLast: boolean) =>
+    page.userDocs === 0 &&
+    page.other === 0 &&
+    page.deals === page.cardsAdded &&
+    (page.deals === BUDGETS.dealPageSize || (isLast && page.deals < BUDGETS.dealPageSize));
+  check(
+    'reads',
+    `Each further page = ${BUDGETS.dealPageSize} deals`,
+    'deal reads',
+    further.length > 0 && further.every((page, index) => furtherOk(page, index === further.length - 1)),
+    further.length > 0
+      ? further.map((page) => `${describeReads(page)} for ${page.cardsAdded} new cards`).join('; ')
+      : `not measured: ${results.dealReads.furtherNote ?? 'no further page loaded'}`,
+  );
+
+  const cold = valueOf(results.coldImport);
+  check(
+    'cold-import',
+    `Functions cold import ≤ ${BUDGETS.maxColdImportMs} ms`,
+    'functions/lib/index.js',
+    cold !== undefined && cold.medianMs <= BUDGETS.maxColdImportMs,
+    cold ? `${Math.round(cold.medianMs)} ms` : notMeasured(results.coldImport),
+  );
+  return checks;
+}
+
+export function describeReads(reads: {
+  deals: number;
+  userDocs: number;
+  other: number;
+  otherPaths: string[];
+}): string {
+  const parts = [
+    `${reads.deals} deal${reads.deals === 1 ? '' : 's'}`,
+    `${reads.userDocs} user doc${reads.userDocs === 1 ? '' : 's'}`,
+  ];
+  if (reads.other > 0)
+    parts.push(`${reads.other} other (${[...new Set(reads.otherPaths)].slice(0, 3).join(', ')})`);
+  return parts.join(' + ');
+}

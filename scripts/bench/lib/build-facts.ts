@@ -1,0 +1,48 @@
+// Bundle facts that need no browser: every chunk's size and content, the entry with its preloaded imports (from
+// the built index.html), the largest chunks, and a fingerprint to notice a rebuild of web/dist during a run.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  analyseChunks,
+  describeChunk,
+  htmlEntryScripts,
+  readManifest,
+  summariseFiles,
+  type ChunkInfo,
+  type JsSet,
+} from './bundle';
+import { measured, skipped, type ChunkSummary, type Outcome } from './results';
+
+const LARGEST_CHUNKS = 5;
+
+export interface BuildFacts {
+  chunks: Map<string, ChunkInfo>;
+  entryStaticJs: Outcome<JsSet>;
+  largestChunks: ChunkSummary[];
+}
+
+/** Changes whenever web/dist is rebuilt from different sources (Vite's file names carry content hashes). */
+export function distFingerprint(distDir: string): string {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return 'missing';
+  return createHash('sha256').update(readFileSync(index)).digest('hex').slice(0, 16);
+}
+
+export function measureBuildFacts(distDir: string, repoRoot: string): BuildFacts {
+  const chunks = analyseChunks(distDir, repoRoot, readManifest(distDir));
+  const indexHtml = join(distDir, 'index.html');
+  const entryStaticJs = existsSync(indexHtml)
+    ? measured(summariseFiles(htmlEntryScripts(readFileSync(indexHtml, 'utf8')), chunks))
+    : skipped<JsSet>('web/dist/index.html missing (did the web build fail?)');
+  const largestChunks = [...chunks.values()]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .slice(0, LARGEST_CHUNKS)
+    .map((chunk) => ({
+      file: chunk.file,
+      bytes: chunk.bytes,
+      gzipBytes: chunk.gzipBytes,
+      label: describeChunk(chunk),
+    }));
+  return { chunks, entryStaticJs, largestChunks };
+}

@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  analyseChunks,
+  describeChunk,
+  isFullFirestoreModule,
+  htmlEntryScripts,
+  sourceMapModules,
+  summariseFiles,
+  type Manifest,
+} from './bundle';
+
+describe('module classification', () => {
+  test('the full Firestore SDK is its dist/index.esm.js or shared common chunk, never the Lite build', () => {
+    expect(isFullFirestoreModule('node_modules/@firebase/firestore/dist/index.esm.js')).toBe(true);
+    expect(isFullFirestoreModule('node_modules/@firebase/firestore/dist/common-3cb50c20.esm.js')).toBe(true);
+    expect(isFullFirestoreModule('node_modules/@firebase/firestore/dist/lite/index.browser.esm.js')).toBe(
+      false,
+    );
+    expect(isFullFirestoreModule('node_modules/firebase/firestore/dist/esm/index.esm.js')).toBe(false);
+  });
+
+  test('source map paths are made relative to the repository root', () => {
+    const map = JSON.stringify({ sources: ['../../../node_modules/react/index.js', '../../src/main.tsx'] });
+    expect(sourceMapModules(map, '/repo/web/dist/assets', '/repo')).toEqual([
+      'node_modules/react/index.js',
+      'web/src/main.tsx',
+    ]);
+  });
+});
+
+test('the entry scripts of a built index.html are its module script and modulepreload links', () => {
+  const html = `<!doctype html><html><head>
+    <script type="module" crossorigin src="/assets/index-a.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-b.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-c.css">
+    <link rel="icon" href="/favicon.svg">
+    <script src="https://example.com/analytics.js"></script>
+  </head><body><div id="root"></div></body></html>`;
+  expect(htmlEntryScripts(html)).toEqual(['assets/index-a.js', 'assets/jsx-runtime-b.js']);
+});
+
+describe('analyseChunks on a build output', () => {
+  let root: string;
+  let dist: string;
+  const writeChunk = (file: string, code: string, sources: string[]) => {
+    writeFileSync(join(dist, file), code);
+    writeFileSync(
+      join(dist, `${file}.map`),
+      JSON.stringify({ version: 3, sources: sources.map((s) => `../../../${s}`) }),
+    );
+  };
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
+    dist = join(root, 'web', 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeChunk('assets/index-a.js', 'console.log("entry");'.repeat(50), [
+      'node_modules/react/index.js',
+      'web/src/main.tsx',
+    ]);
+    writeChunk('assets/lite-b.js', 'lite();', [
+      'node_modules/@firebase/firestore/dist/lite/index.browser.esm.js',
+      'web/src/features/blog/api/blog-posts.ts',
+    ]);
+    writeChunk('assets/full-c.js', 'full();', ['node_modules/@firebase/firestore/dist/index.esm.js']);
+    writeChunk('assets/Dashboard-d.js', 'dash();', ['web/src/features/dashboard/components/DealBrowser.tsx']);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const manifest: Manifest = {
+    'index.html': {
+      file: 'assets/index-a.js',
+      src: 'index.html',
+      isEntry: true,
+      imports: ['_shared.js'],
+      dynamicImports: ['src/Dashboard.tsx'],
+    },
+    '_shared.js': { file: 'assets/lite-b.js', imports: ['index.html'] },
+    'src/Dashboard.tsx': {
+      file: 'assets/Dashboard-d.js',
+      src: 'src/Dashboard.tsx',
+      isDynamicEntry: true,
+      imports: ['_full.js'],
+    },
+    '_full.js': { file: 'assets/full-c.js' },
+  };
+
+  test('measures gzipped size and flags full Firestore and dashboard code per chunk', () => {
+    const chunks = analyseChunks(dist, root, manifest);
+    expect([...chunks.keys()].sort()).toEqual([
+      'assets/Dashboard-d.js',
+      'assets/full-c.js',
+      'assets/index-a.js',
+      'assets/lite-b.js',
+    ]);
+    const entry = chunks.get('assets/index-a.js');
+    expect(entry).toMatchObject({ isEntry: true, fullFirestore: false, dashboardCode: false });
+    expect(entry?.gzipBytes).toBe(gzipSync('console.log("entry");'.repeat(50)).length);
+    expect(chunks.get('assets/lite-b.js')?.fullFirestore).toBe(false);
+    expect(chunks.get('assets/full-c.js')?.fullFirestore).toBe(true);
+    expect(chunks.get('assets/Dashboard-d.js')).toMatchObject({ dashboardCode: true, isDynamicEntry: true });
+  });
+
+  test('summarises a set of requested files and reports files that are not build chunks', () => {
+    const chunks = analyseChunks(dist, root, manifest);
+    const summary = summariseFiles(
+      ['assets/index-a.js', 'assets/Dashboard-d.js', 'assets/index-a.js', 'assets/gone.js'],
+      chunks,
+    );
+    expect(summary.files.map((entry) => entry.file)).toEqual(['assets/index-a.js', 'assets/Dashboard-d.js']);
+    expect(summary.files[0]?.gzipBytes).toBeGreaterThan(summary.files[1]?.gzipBytes ?? Infinity);
+    expect(summary.gzipBytes).toBe(
+      (chunks.get('assets/index-a.js')?.gzipBytes ?? 0) +
+        (chunks.get('assets/Dashboard-d.js')?.gzipBytes ?? 0),
+    );
+    expect(summary).toMatchObject({
+      fullFirestore: false,
+      dashboardCode: true,
+      unknownFiles: ['assets/gone.js'],
+    });
+  });
+
+  test('describes a lazy chunk by its source module and the packages inside', () => {
+    const chunks = analyseChunks(dist, root, manifest);
+    const chunk = (file: string) => {
+      const found = chunks.get(file);
+      if (!found) throw new Error(`no chunk ${file}`);
+      return found;
+    };
+    expect(describeChunk(chunk('assets/Dashboard-d.js'))).toBe('src/Dashboard.tsx (web/src)');
+    expect(describeChunk(chunk('assets/index-a.js'))).toBe('react, web/src');
+  });
+});

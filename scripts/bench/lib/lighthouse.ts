@@ -1,0 +1,144 @@
+// Lighthouse (npm `lighthouse`, default config = mobile preset with simulated throttling) driving Debian's
+// Chromium through chrome-launcher. Each page runs several times; the run with the median score is reported.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Flags, RunnerResult } from 'lighthouse';
+import { measured, skipped, type LighthouseMetrics, type Outcome } from './results';
+import { medianItem } from './stats';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type RunMetrics = Omit<LighthouseMetrics, 'runScores' | 'reportFile'>;
+
+interface NodeDetails {
+  selector?: string;
+  snippet?: string;
+  nodeLabel?: string;
+}
+
+/** Every DOM node an audit's details mention, in order, with the score of its table row when it has one. */
+function auditNodes(details: unknown): Array<{ node: NodeDetails; score?: number }> {
+  const found: Array<{ node: NodeDetails; score?: number }> = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    const node = record.node as (NodeDetails & { type?: string }) | undefined;
+    if (node && node.type === 'node') {
+      found.push({ node, score: typeof record.score === 'number' ? record.score : undefined });
+      return;
+    }
+    Object.values(record).forEach(visit);
+  };
+  visit(details);
+  return found;
+}
+
+const describeNode = (node: NodeDetails) => {
+  const snippet = (node.snippet ?? '').replace(/\s+/g, ' ').slice(0, 80);
+  return `${node.selector ?? node.nodeLabel ?? 'element'}${snippet ? ` ${snippet}` : ''}`;
+};
+
+function metricsOf(result: RunnerResult | undefined): RunMetrics | string {
+  if (!result) return 'Lighthouse returned no result';
+  const { lhr } = result;
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  const score = lhr.categories.performance?.score;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue;
+  const values = {
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    totalBytes: numeric('total-byte-weight'),
+  };
+  const missing = Object.entries(values).filter(([, value]) => typeof value !== 'number');
+  if (typeof score !== 'number' || missing.length > 0) {
+    return `Lighthouse did not compute ${[typeof score !== 'number' ? 'the score' : '', ...missing.map(([key]) => key)].filter(Boolean).join(', ')}`;
+  }
+  const lcpElement = auditNodes(lhr.audits['largest-contentful-paint-element']?.details)[0]?.node;
+  const shifts = auditNodes(lhr.audits['layout-shifts']?.details)
+    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
+    .slice(0, 3)
+    .map(({ node, score }) => `${describeNode(node)}${score === undefined ? '' : ` (${score.toFixed(3)})`}`);
+  return {
+    score: Math.round(score * 100),
+    lcpMs: values.lcpMs as number,
+    cls: values.cls as number,
+    tbtMs: values.tbtMs as number,
+    totalBytes: values.totalBytes as number,
+    lcpElement: lcpElement ? describeNode(lcpElement) : undefined,
+    layoutShifts: shifts,
+  };
+}
+
+export interface LighthouseTarget {
+  route: string;
+  url: string;
+}
+
+/** A file name for a route's report: `/` → `home`, `/blog/abc` → `blog_abc`. */
+const reportName = (route: string) => route.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'home';
+
+export async function runLighthouse(
+  targets: readonly LighthouseTarget[],
+  {
+    runs = 3,
+    chromePath,
+    reportDir,
+    log = console.log,
+  }: { runs?: number; chromePath: string; reportDir: string; log?: (line: string) => void },
+): Promise<Map<string, Outcome<LighthouseMetrics>>> {
+  const results = new Map<string, Outcome<LighthouseMetrics>>();
+  if (targets.length === 0) return results;
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  try {
+    for (const target of targets) {
+      const runMetrics: Array<RunMetrics & { report: string }> = [];
+      let failure = '';
+      for (let run = 1; run <= runs; run += 1) {
+        const flags: Flags = {
+          port: chrome.port,
+          output: 'html',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        };
+        const result = await lighthouse(target.url, flags);
+        const outcome = metricsOf(result);
+        if (typeof outcome === 'string') {
+          failure = outcome;
+          break;
+        }
+        runMetrics.push({ ...outcome, report: typeof result?.report === 'string' ? result.report : '' });
+        log(
+          `  lighthouse ${target.route} run ${run}/${runs}: score ${outcome.score}, LCP ${Math.round(outcome.lcpMs)} ms`,
+        );
+      }
+      if (failure) {
+        results.set(target.route, skipped(failure));
+        continue;
+      }
+      const { report, ...chosen } = medianItem(runMetrics, (metrics) => metrics.score);
+      // The median run's full report: LCP breakdown, shifting elements, long tasks.
+      mkdirSync(reportDir, { recursive: true });
+      const reportFile = join(reportDir, `${reportName(target.route)}.html`);
+      writeFileSync(reportFile, report);
+      results.set(
+        target.route,
+        measured({ ...chosen, runScores: runMetrics.map((metrics) => metrics.score), reportFile }),
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,228 @@
+// Renders one benchmark run as a single Markdown table (readable in a terminal, pasteable into the README),
+// followed by the list of broken budgets.
+import { relative } from 'node:path';
+import { describeReads } from './budgets';
+import type { BenchResults, BudgetArea, BudgetCheck, Outcome, StripeCalls } from './results';
+import { valueOf } from './results';
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const skippedText = (outcome: Outcome<unknown>) => ('skipped' in outcome ? `— (${outcome.skipped})` : '');
+
+interface Row {
+  area: string;
+  subject: string;
+  value: string;
+  budget: string;
+  /** Which budget checks decide the result cell; none leaves it empty (informational row). */
+  checks?: { area: BudgetArea; subject: string };
+}
+
+function stripeText(outcome: Outcome<StripeCalls>): string {
+  const value = valueOf(outcome);
+  if (!value) return skippedText(outcome);
+  const endpoints = Object.entries(value.endpoints).map(
+    ([endpoint, count]) => `${endpoint}${count > 1 ? ` ×${count}` : ''}`,
+  );
+  return endpoints.length ? `${value.calls} (${endpoints.join(', ')})` : `${value.calls}`;
+}
+
+export function tableRows(results: BenchResults): Row[] {
+  const rows: Row[] = [];
+  for (const page of results.lighthouse) {
+    const m = valueOf(page.outcome);
+    rows.push({
+      area: 'Lighthouse (mobile, median of 3)',
+      subject: page.route,
+      value: m
+        ? `score ${m.score} · LCP ${seconds(m.lcpMs)} · CLS ${m.cls.toFixed(3)} · TBT ${Math.round(m.tbtMs)} ms · ${kb(m.totalBytes)}`
+        : skippedText(page.outcome),
+      budget: '≥ 95 · LCP ≤ 2.0 s · CLS ≤ 0.05',
+      checks: { area: 'lighthouse', subject: page.route },
+    });
+  }
+  for (const route of results.initialJs) {
+    const js = valueOf(route.outcome);
+    rows.push({
+      area: 'Initial JS, gzipped (requested on load)',
+      subject: route.route,
+      value: js
+        ? `${kb(js.gzipBytes)} in ${js.files.length} file(s)${js.fullFirestore ? ' · FULL FIRESTORE SDK' : ''}${js.dashboardCode ? ' · DASHBOARD CODE' : ''}`
+        : skippedText(route.outcome),
+      budget: [route.route === '/' ? '≤ 110 KB' : '', route.publicPage ? 'no full Firestore' : '']
+        .filter(Boolean)
+        .join(' · '),
+      checks:
+        route.publicPage || route.route === '/' ? { area: 'initial-js', subject: route.route } : undefined,
+    });
+  }
+  const dashboard = valueOf(results.dashboardJs);
+  rows.push({
+    area: 'Initial JS, gzipped (requested on load)',
+    subject: '/dashboard (subscribed)',
+    value: dashboard
+      ? `${kb(dashboard.gzipBytes)} in ${dashboard.files.length} file(s)${dashboard.fullFirestore ? ' · full Firestore SDK' : ''}`
+      : skippedText(results.dashboardJs),
+    budget: '',
+  });
+  const entry = valueOf(results.entryStaticJs);
+  rows.push({
+    area: 'Code splitting',
+    subject: 'entry + preloads (index.html)',
+    value: entry
+      ? `${kb(entry.gzipBytes)} in ${entry.files.length} file(s)${entry.dashboardCode ? ' · DASHBOARD CODE' : ''}${entry.fullFirestore ? ' · FULL FIRESTORE SDK' : ''}`
+      : skippedText(results.entryStaticJs),
+    budget: 'dashboard in a lazy chunk',
+    checks: { area: 'code-split', subject: '/dashboard' },
+  });
+  const leakCheck = { area: 'code-split' as const, subject: 'other routes' };
+  rows.push({
+    area: 'Code splitting',
+    subject: 'other routes',
+    value: '(see result)',
+    budget: 'no dashboard code',
+    checks: leakCheck,
+  });
+  results.largestChunks.forEach((chunk, index) => {
+    rows.push({
+      area: 'Largest chunks, gzipped',
+      subject: `#${index + 1} ${chunk.file}`,
+      value: `${kb(chunk.gzipBytes)} (${kb(chunk.bytes)} raw) · ${chunk.label}`,
+      budget: '',
+    });
+  });
+  const cold = valueOf(results.coldImport);
+  rows.push({
+    area: 'Functions cold import (median of 5)',
+    subject: 'functions/lib/index.js',
+    value: cold
+      ? `${Math.round(cold.medianMs)} ms (runs: ${cold.samplesMs.map((ms) => Math.round(ms)).join(', ')})`
+      : skippedText(results.coldImport),
+    budget: '≤ 400 ms',
+    checks: { area: 'cold-import', subject: 'functions/lib/index.js' },
+  });
+  let journeyTotal = 0;
+  let journeyComplete = results.stripeJourney.length > 0;
+  for (const step of results.stripeJourney) {
+    const value = valueOf(step.outcome);
+    if (value) journeyTotal += value.calls;
+    else journeyComplete = false;
+    rows.push({
+      area: 'Stripe API calls per journey step',
+      subject: step.step,
+      value: stripeText(step.outcome),
+      budget: '',
+    });
+  }
+  rows.push({
+    area: 'Stripe API calls per journey step',
+    subject: 'journey total',
+    value: journeyComplete ? `${journeyTotal}` : `${journeyTotal} (journey incomplete)`,
+    budget: '',
+  });
+  rows.push({
+    area: 'Stripe API calls',
+    subject: 'get_subscription_status',
+    value: stripeText(results.stripeGetSubscriptionStatus),
+    budget: '0',
+    checks: { area: 'stripe', subject: 'get_subscription_status' },
+  });
+  rows.push({
+    area: 'Stripe API calls',
+    subject: 'dashboard visit',
+    value: stripeText(results.stripeDashboardVisit),
+    budget: '0',
+    checks: { area: 'stripe', subject: 'dashboard visit' },
+  });
+  const first = valueOf(results.dealReads.firstPage);
+  rows.push({
+    area: 'Firestore documents read',
+    subject: 'first dashboard page',
+    value: first
+      ? `${describeReads(first)} (${first.cards} cards shown)`
+      : skippedText(results.dealReads.firstPage),
+    budget: '20 deals + 1 user doc',
+    checks: { area: 'reads', subject: 'deal reads' },
+  });
+  results.dealReads.furtherPages.forEach((page, index) => {
+    rows.push({
+      area: 'Firestore documents read',
+      subject: `further page ${index + 1}`,
+      value: `${describeReads(page)} (${page.cardsAdded} new cards)`,
+      budget: '20 deals',
+    });
+  });
+  if (results.dealReads.furtherPages.length === 0 || results.dealReads.furtherNote) {
+    rows.push({
+      area: 'Firestore documents read',
+      subject: 'further pages',
+      value: results.dealReads.furtherNote ?? 'none loaded',
+      budget: '',
+    });
+  }
+  return rows;
+}
+
+function resultCell(row: Row, checks: readonly BudgetCheck[]): string {
+  if (!row.checks) return '';
+  const { area, subject } = row.checks;
+  const relevant = checks.filter((check) => check.area === area && check.subject === subject);
+  if (relevant.length === 0) return '';
+  const broken = relevant.filter((check) => !check.ok);
+  if (broken.length === 0) return '✔';
+  if (area === 'code-split' && subject === 'other routes')
+    return `✖ ${broken.map((check) => check.detail).join('; ')}`;
+  return '✖';
+}
+
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
+
+export function renderTable(results: BenchResults, checks: readonly BudgetCheck[]): string {
+  const header = ['Area', 'Subject', 'Measured', 'Budget', 'OK'];
+  const body = tableRows(results).map((row) =>
+    [row.area, row.subject, row.value, row.budget, resultCell(row, checks)].map(escapeCell),
+  );
+  // Repeat the area only when it changes, so groups read as sections.
+  let previousArea = '';
+  for (const cells of body) {
+    const area = cells[0] ?? '';
+    if (area === previousArea) cells[0] = '';
+    else previousArea = area;
+  }
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
+}
+
+export function renderBrokenBudgets(checks: readonly BudgetCheck[]): string {
+  const broken = checks.filter((check) => !check.ok);
+  if (broken.length === 0) return `All ${checks.length} budget checks met.`;
+  return [
+    `${broken.length} of ${checks.length} budget checks broken:`,
+    ...broken.map((check) => `  ✖ ${check.budget} — ${check.subject}: ${check.detail}`),
+  ].join('\n');
+}
+
+/** Where to look next: each page's LCP element, the elements that shifted, its report, and what `/` loads. */
+export function renderDiagnostics(results: BenchResults, repoRoot: string): string {
+  const lines: string[] = [];
+  for (const page of results.lighthouse) {
+    const metrics = valueOf(page.outcome);
+    if (!metrics) continue;
+    lines.push(
+      `  ${page.route}: runs ${metrics.runScores.join(', ')}; LCP element ${metrics.lcpElement ?? 'unknown'}`,
+    );
+    if (metrics.layoutShifts.length > 0) lines.push(`    shifted: ${metrics.layoutShifts.join('; ')}`);
+    if (metrics.reportFile) lines.push(`    report: ${relative(repoRoot, metrics.reportFile)}`);
+  }
+  const home = valueOf(results.initialJs.find((route) => route.route === '/')?.outcome ?? { skipped: '' });
+  if (home) {
+    lines.push(`  JS requested by / (gzipped):`);
+    for (const file of home.files)
+      lines.push(`    ${kb(file.gzipBytes).padStart(9)}  ${file.file}  ${file.label}`);
+  }
+  return lines.length ? `Diagnostics:\n${lines.join('\n')}` : '';
+}

@@ -1,0 +1,107 @@
+// The shape of bench-results/latest.json. Every measurement either has a value or says why it was skipped
+// (a page not built yet, a service that did not answer), so a partial stack still gives a full report.
+import type { DocumentReads } from './firestore-traffic';
+import type { JsSet } from './bundle';
+
+export type Outcome<T> = { value: T } | { skipped: string };
+
+export const measured = <T>(value: T): Outcome<T> => ({ value });
+export const skipped = <T>(reason: string): Outcome<T> => ({ skipped: reason });
+export const valueOf = <T>(outcome: Outcome<T> | undefined): T | undefined =>
+  outcome && 'value' in outcome ? outcome.value : undefined;
+
+export interface LighthouseMetrics {
+  /** Performance score, 0-100, of the median run. */
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Transfer size of everything the page loaded (Lighthouse `total-byte-weight`). */
+  totalBytes: number;
+  /** Scores of every run, in run order. */
+  runScores: number[];
+  /** The element Lighthouse took as the largest contentful paint. */
+  lcpElement?: string;
+  /** Elements that shifted most, with their shift scores. */
+  layoutShifts: string[];
+  /** The median run's HTML report. */
+  reportFile?: string;
+}
+
+export interface LighthousePage {
+  route: string;
+  outcome: Outcome<LighthouseMetrics>;
+}
+
+export interface RouteJs {
+  route: string;
+  /** A public page that must not download the full Firestore SDK. */
+  publicPage: boolean;
+  outcome: Outcome<JsSet>;
+}
+
+export interface StripeCalls {
+  calls: number;
+  endpoints: Record<string, number>;
+}
+
+export interface StripeStep {
+  step: string;
+  outcome: Outcome<StripeCalls>;
+}
+
+export interface DealReadsFirstPage extends DocumentReads {
+  cards: number;
+}
+
+export interface DealReadsFurtherPage extends DocumentReads {
+  cardsAdded: number;
+}
+
+export interface DealReads {
+  firstPage: Outcome<DealReadsFirstPage>;
+  furtherPages: DealReadsFurtherPage[];
+  /** Why no (more) further pages were measured, e.g. the list ended. */
+  furtherNote?: string;
+}
+
+export interface ChunkSummary {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+  label: string;
+}
+
+export interface LiveResults {
+  /** Entry chunk + its static imports, from the manifest of the build that was served. */
+  entryStaticJs: Outcome<JsSet>;
+  largestChunks: ChunkSummary[];
+  lighthouse: LighthousePage[];
+  initialJs: RouteJs[];
+  /** JS the dashboard loads for a subscribed user (checks that the dashboard code is split out). */
+  dashboardJs: Outcome<JsSet>;
+  stripeJourney: StripeStep[];
+  stripeGetSubscriptionStatus: Outcome<StripeCalls>;
+  stripeDashboardVisit: Outcome<StripeCalls>;
+  dealReads: DealReads;
+  notes: string[];
+}
+
+export interface BuildResults {
+  coldImport: Outcome<{ samplesMs: number[]; medianMs: number }>;
+}
+
+export interface BenchResults extends BuildResults, LiveResults {
+  generatedAt: string;
+  environment: Record<string, string>;
+}
+
+export type BudgetArea = 'lighthouse' | 'initial-js' | 'code-split' | 'stripe' | 'reads' | 'cold-import';
+
+export interface BudgetCheck {
+  area: BudgetArea;
+  budget: string;
+  subject: string;
+  ok: boolean;
+  detail: string;
+}

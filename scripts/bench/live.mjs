@@ -1,0 +1,48 @@
+// Inner half of `npm run bench`, run inside `firebase emulators:exec` (see bench.mjs): starts the Stripe stand-in
+// with fresh state, rebases the demo data to today, measures everything that needs the running stack, and
+// writes the results as JSON to the file named by the first argument.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
+import { run, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
+import { STRIPE_STANDIN_PORT } from '../lib/ports.mjs';
+import { startStripeStandin } from '../lib/stack.mjs';
+import { measureLive } from './measure-live.ts';
+import { liveNotMeasured } from './lib/routes.ts';
+
+const [outFile, lighthouseRuns = '3'] = process.argv.slice(2);
+stopAllOnSignals();
+
+let results;
+try {
+  const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-bench-stripe-')), 'state.json');
+  const standin = await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
+  if (!standin)
+    console.warn(
+      'The Stripe stand-in does not exist yet (tools/stripe-standin/src/main.ts): Stripe counts will be missing.',
+    );
+  const rebase = join(repoRoot, 'scripts/demo-data/rebase.ts');
+  if (existsSync(rebase)) {
+    await run('rebase demo data', process.execPath, ['--import', 'tsx', rebase], {
+      cwd: repoRoot,
+      env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID },
+    });
+  }
+  results = await measureLive({
+    repoRoot,
+    projectId: PROJECT_ID,
+    origin: 'http://127.0.0.1:5000',
+    firestoreHost: process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080',
+    authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    stripeOrigin: `http://127.0.0.1:${STRIPE_STANDIN_PORT}`,
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    lighthouseRuns: Number(lighthouseRuns),
+  });
+} catch (error) {
+  console.error(`✖ live measurements: ${error.stack ?? error.message}`);
+  results = liveNotMeasured(`live measurements failed: ${error.message.split('\n')[0]}`);
+}
+writeFileSync(outFile, JSON.stringify(results, null, 2));
+await stopAll();
+process.exit(0);

@@ -1,0 +1,153 @@
+import { parseBlogPost } from '../../functions/src/model/blog';
+import { type Deal, isDealLive, parseDeal } from '../../functions/src/model/deal';
+import { DEAL_PAGE_SIZE } from '../../functions/src/model/queries';
+import { parseUser } from '../../functions/src/model/user';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ANCHOR,
+  DEMO_STRIPE_CUSTOMER_ID,
+  DEMO_STRIPE_SUBSCRIPTION_ID,
+} from './constants';
+import { buildDemoDataset, seededRandom } from './dataset';
+import { daysBetween, shiftStoredDate } from './rebase';
+
+const dataset = buildDemoDataset();
+const anchor = new Date(`${DEMO_ANCHOR}T00:00:00.000Z`);
+/** The latest moment of the anchor day: what the stack sees at worst on the day it was (re)based. */
+const endOfAnchorDay = new Date(anchor.getTime() + 24 * 3600 * 1000 - 1);
+
+function parsedDeals(): Deal[] {
+  return dataset.deals.map(({ id, doc }) => {
+    const deal = parseDeal(id, doc);
+    if (!deal) throw new Error(`generated deal ${id} does not parse`);
+    return deal;
+  });
+}
+
+describe('demo dataset', () => {
+  it('is deterministic', () => {
+    expect(JSON.stringify(buildDemoDataset())).toBe(JSON.stringify(dataset));
+    const a = seededRandom(7);
+    const b = seededRandom(7);
+    expect([a(), a(), a()]).toEqual([b(), b(), b()]);
+  });
+
+  it('has at least 150 valid deals across at least 15 shops, with unique ids', () => {
+    const deals = parsedDeals();
+    expect(deals.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(deals.map((deal) => deal.id)).size).toBe(deals.length);
+    expect(new Set(deals.map((deal) => deal.shop_id)).size).toBeGreaterThanOrEqual(15);
+  });
+
+  it('mixes verified and unverified, with and without codes and shop URLs, and varied savings', () => {
+    const deals = parsedDeals();
+    const count = (predicate: (deal: Deal) => boolean) => deals.filter(predicate).length;
+    expect(count((deal) => deal.is_verified)).toBeGreaterThan(20);
+    expect(count((deal) => !deal.is_verified)).toBeGreaterThan(20);
+    expect(count((deal) => deal.code !== null)).toBeGreaterThan(20);
+    expect(count((deal) => deal.code === null)).toBeGreaterThan(20);
+    expect(count((deal) => deal.shop_url !== null)).toBeGreaterThan(20);
+    expect(count((deal) => deal.shop_url === null)).toBeGreaterThan(5);
+    expect(new Set(deals.map((deal) => deal.savings)).size).toBeGreaterThanOrEqual(15);
+    expect(count((deal) => /% off/.test(deal.savings))).toBeGreaterThan(0);
+    expect(count((deal) => /^\$/.test(deal.savings))).toBeGreaterThan(0);
+    expect(count((deal) => /shipping/i.test(deal.savings))).toBeGreaterThan(0);
+    expect(count((deal) => /bogo|buy/i.test(deal.savings))).toBeGreaterThan(0);
+  });
+
+  it('has expired and not-yet-started deals, and enough live ones for several pages all day long', () => {
+    const deals = parsedDeals();
+    for (const moment of [anchor, endOfAnchorDay]) {
+      const live = deals.filter((deal) => isDealLive(deal, moment));
+      expect(deals.filter((deal) => deal.end_date <= moment).length).toBeGreaterThan(5);
+      expect(deals.filter((deal) => deal.start_date > moment).length).toBeGreaterThan(5);
+      // The default view (verified, newest) must scroll past the first page.
+      expect(live.filter((deal) => deal.is_verified).length).toBeGreaterThan(2 * DEAL_PAGE_SIZE);
+      expect(live.filter((deal) => !deal.is_verified).length).toBeGreaterThan(DEAL_PAGE_SIZE);
+    }
+  });
+
+  it('live deals stay live for a week after the anchor day; dates are coherent', () => {
+    const deals = parsedDeals();
+    const weekLater = new Date(anchor.getTime() + 7 * 24 * 3600 * 1000);
+    for (const deal of deals) {
+      expect(deal.start_date.getTime()).toBeLessThan(deal.end_date.getTime());
+      expect(deal.scraped_at?.getTime()).toBeLessThan(anchor.getTime());
+      if (isDealLive(deal, anchor))
+        expect(deal.end_date.getTime()).toBeGreaterThanOrEqual(weekLater.getTime());
+    }
+  });
+
+  it('stores canonical ISO strings (queries compare them as text)', () => {
+    for (const { doc } of dataset.deals) {
+      for (const value of [doc.start_date, doc.end_date, doc.scraped_at]) {
+        expect(new Date(value).toISOString()).toBe(value);
+      }
+    }
+  });
+
+  it('has at least 12 blog posts with derived titles, including the hostile one', () => {
+    expect(dataset.blogs.length).toBeGreaterThanOrEqual(12);
+    for (const { id, doc } of dataset.blogs) {
+      const post = parseBlogPost(id, doc);
+      expect(post?.title).not.toBe('');
+      expect(post?.readTimeMinutes).toBeGreaterThan(0);
+    }
+    expect(dataset.blogs.some(({ doc }) => /<script|onerror=/i.test(doc.html_content))).toBe(true);
+  });
+
+  it('has one subscribed and one free account, consistent with their billing state', () => {
+    expect(dataset.accounts.map((account) => account.email).sort()).toEqual([
+      'free@bargains.test',
+      'subscriber@bargains.test',
+    ]);
+    const users = new Map(dataset.users.map(({ uid, doc }) => [uid, parseUser(uid, doc)]));
+    expect(users.get(DEMO_ACCOUNTS.subscriber.uid)).toMatchObject({
+      subscription_active: true,
+      subscription_status: 'active',
+      stripe_customer_id: DEMO_STRIPE_CUSTOMER_ID,
+      stripe_subscription_id: DEMO_STRIPE_SUBSCRIPTION_ID,
+      cancel_at_period_end: false,
+    });
+    expect(users.get(DEMO_ACCOUNTS.subscriber.uid)?.current_period_end).toBeGreaterThan(
+      anchor.getTime() / 1000,
+    );
+    expect(users.get(DEMO_ACCOUNTS.free.uid)).toMatchObject({
+      subscription_active: false,
+      subscription_status: 'inactive',
+      stripe_customer_id: null,
+    });
+    const freeDoc = dataset.users.find(({ uid }) => uid === DEMO_ACCOUNTS.free.uid)?.doc;
+    expect(Object.keys(freeDoc ?? {}).sort()).toEqual([
+      'created_at',
+      'subscription_active',
+      'subscription_status',
+      'updated_at',
+    ]);
+    expect(dataset.stripeCustomers).toEqual([
+      {
+        customerId: DEMO_STRIPE_CUSTOMER_ID,
+        doc: expect.objectContaining({ uid: DEMO_ACCOUNTS.subscriber.uid }),
+      },
+    ]);
+    expect(dataset.meta).toEqual({ anchor: DEMO_ANCHOR });
+  });
+});
+
+describe('rebase helpers', () => {
+  it('daysBetween counts whole UTC days, across months and backwards', () => {
+    expect(daysBetween('2025-06-01', '2025-06-01')).toBe(0);
+    expect(daysBetween('2025-06-01', '2025-07-01')).toBe(30);
+    expect(daysBetween('2025-03-01', '2025-02-01')).toBe(-28);
+    expect(daysBetween('2024-12-31', '2025-01-01')).toBe(1);
+  });
+
+  it('shiftStoredDate keeps each representation', () => {
+    expect(shiftStoredDate('2025-06-01T10:00:00.000Z', 3)).toBe('2025-06-04T10:00:00.000Z');
+    expect(shiftStoredDate('2025-06-01T10:00:00.000Z', -1)).toBe('2025-05-31T10:00:00.000Z');
+    const timestamp = { toDate: () => new Date('2025-06-01T10:00:00.000Z') };
+    expect(shiftStoredDate(timestamp, 1)).toEqual(new Date('2025-06-02T10:00:00.000Z'));
+    expect(shiftStoredDate('not a date', 1)).toBeUndefined();
+    expect(shiftStoredDate(undefined, 1)).toBeUndefined();
+  });
+});

@@ -1,0 +1,360 @@
+// The demo dataset as plain data: a pure function of a fixed seed and a fixed anchor day, so generating it twice
+// gives identical documents. generate.ts writes it to the emulators; rebase.ts later moves every deal's dates
+// so they stay valid relative to the day the stack starts (the anchor is stored in _meta/demo).
+import { deriveBlogFields } from '../../tools/blog/derive';
+import { demoBlogPosts } from '../../tools/blog/demo-posts';
+import type { BlogDoc } from '../../functions/src/model/blog';
+import { buildDealDoc, type DealDoc } from '../../functions/src/model/deal';
+import type { DemoMetaDoc } from '../../functions/src/model/server-docs';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ANCHOR,
+  DEMO_PRNG_SEED,
+  DEMO_STRIPE_CUSTOMER_ID,
+  DEMO_STRIPE_SUBSCRIPTION_ID,
+  type DemoAccount,
+} from './constants';
+import { type InitialUserDoc, newUserDoc, type UserBillingUpdate } from '../../functions/src/model/user';
+
+/** A user document as the Admin SDK writes it (Dates become Timestamps). */
+export type DemoUserDoc = InitialUserDoc<Date> | (UserBillingUpdate<Date> & { created_at: Date });
+
+export interface DemoDataset {
+  meta: DemoMetaDoc;
+  accounts: DemoAccount[];
+  users: Array<{ uid: string; doc: DemoUserDoc }>;
+  stripeCustomers: Array<{ customerId: string; doc: { uid: string; created_at: Date } }>;
+  deals: Array<{ id: string; doc: DealDoc }>;
+  blogs: Array<{ id: string; doc: BlogDoc }>;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** mulberry32: a tiny seeded PRNG; Math.random would make every run different. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Shop {
+  id: string;
+  name: string;
+  /** Absent for some shops: the card then shows the name as plain text. */
+  url?: string;
+  domain: string;
+  codePrefix: string;
+  products: string[];
+}
+
+const SHOPS: Shop[] = [
+  {
+    id: 'northwind-outfitters',
+    name: 'Northwind Outfitters',
+    url: 'https://northwind-outfitters.example',
+    domain: 'northwind-outfitters.example',
+    codePrefix: 'NORTH',
+    products: ['winter jackets', 'rain shells', 'wool sweaters', 'hiking pants'],
+  },
+  {
+    id: 'bluebird-electronics',
+    name: 'Bluebird Electronics',
+    url: 'https://bluebird-electronics.example',
+    domain: 'bluebird-electronics.example',
+    codePrefix: 'BLUE',
+    products: ['wireless earbuds', 'laptops', '4K monitors', 'smart speakers'],
+  },
+  {
+    id: 'cedar-and-pine',
+    name: 'Cedar & Pine Home',
+    url: 'https://cedarandpine.example',
+    domain: 'cedarandpine.example',
+    codePrefix: 'CEDAR',
+    products: ['bedding sets', 'table lamps', 'area rugs', 'bath towels'],
+  },
+  {
+    id: 'lumen-beauty',
+    name: 'Lumen Beauty',
+    url: 'https://lumen-beauty.example',
+    domain: 'lumen-beauty.example',
+    codePrefix: 'GLOW',
+    products: ['skincare sets', 'fragrances', 'hair tools', 'makeup palettes'],
+  },
+  {
+    id: 'trailhead-sports',
+    name: 'Trailhead Sports',
+    domain: 'trailhead-sports.example',
+    codePrefix: 'TRAIL',
+    products: ['running shoes', 'camping tents', 'yoga mats', 'bike helmets'],
+  },
+  {
+    id: 'pantry-fresh',
+    name: 'Pantry Fresh',
+    url: 'https://pantryfresh.example',
+    domain: 'pantryfresh.example',
+    codePrefix: 'FRESH',
+    products: ['grocery orders', 'meal kits', 'organic produce boxes', 'coffee beans'],
+  },
+  {
+    id: 'pixel-arcade',
+    name: 'Pixel Arcade',
+    url: 'https://pixel-arcade.example',
+    domain: 'pixel-arcade.example',
+    codePrefix: 'PIXEL',
+    products: ['video games', 'controllers', 'gaming headsets', 'console bundles'],
+  },
+  {
+    id: 'harbor-books',
+    name: 'Harbor Books',
+    domain: 'harborbooks.example',
+    codePrefix: 'READ',
+    products: ['bestsellers', 'audiobooks', "children's books", 'box sets'],
+  },
+  {
+    id: 'copper-kettle',
+    name: 'Copper Kettle Kitchen',
+    url: 'https://copperkettle.example',
+    domain: 'copperkettle.example',
+    codePrefix: 'KETTLE',
+    products: ['cookware sets', 'knife blocks', 'stand mixers', 'espresso machines'],
+  },
+  {
+    id: 'little-sprouts',
+    name: 'Little Sprouts',
+    url: 'https://littlesprouts.example',
+    domain: 'littlesprouts.example',
+    codePrefix: 'SPROUT',
+    products: ['kids clothing', 'strollers', 'toys', 'car seats'],
+  },
+  {
+    id: 'velo-cycles',
+    name: 'Velo Cycles',
+    domain: 'velocycles.example',
+    codePrefix: 'VELO',
+    products: ['road bikes', 'bike lights', 'cycling jerseys', 'e-bikes'],
+  },
+  {
+    id: 'paws-and-whiskers',
+    name: 'Paws & Whiskers',
+    url: 'https://pawsandwhiskers.example',
+    domain: 'pawsandwhiskers.example',
+    codePrefix: 'PAWS',
+    products: ['dog food', 'cat litter', 'pet beds', 'chew toys'],
+  },
+  {
+    id: 'atlas-travel',
+    name: 'Atlas Travel Gear',
+    url: 'https://atlas-travel.example',
+    domain: 'atlas-travel.example',
+    codePrefix: 'ATLAS',
+    products: ['carry-on luggage', 'travel backpacks', 'packing cubes', 'neck pillows'],
+  },
+  {
+    id: 'evergreen-garden',
+    name: 'Evergreen Garden Co.',
+    url: 'https://evergreen-garden.example',
+    domain: 'evergreen-garden.example',
+    codePrefix: 'GROW',
+    products: ['seed kits', 'garden tools', 'planters', 'patio furniture'],
+  },
+  {
+    id: 'nova-mobile',
+    name: 'Nova Mobile',
+    url: 'https://nova-mobile.example',
+    domain: 'nova-mobile.example',
+    codePrefix: 'NOVA',
+    products: ['phone plans', 'phone cases', 'chargers', 'smartwatches'],
+  },
+  {
+    id: 'studio-ink',
+    name: 'Studio Ink Office',
+    domain: 'studio-ink.example',
+    codePrefix: 'INK',
+    products: ['printer ink', 'desk chairs', 'notebooks', 'standing desks'],
+  },
+  {
+    id: 'sunset-shoes',
+    name: 'Sunset Shoes',
+    url: 'https://sunsetshoes.example',
+    domain: 'sunsetshoes.example',
+    codePrefix: 'STEP',
+    products: ['sneakers', 'sandals', 'boots', 'dress shoes'],
+  },
+  {
+    id: 'brightside-vitamins',
+    name: 'Brightside Vitamins',
+    url: 'https://brightside-vitamins.example',
+    domain: 'brightside-vitamins.example',
+    codePrefix: 'VITA',
+    products: ['multivitamins', 'protein powder', 'fish oil', 'sleep aids'],
+  },
+];
+
+const DEALS_PER_SHOP = 10;
+
+/** Savings texts as deal sources write them, numeric and not (see model/savings.ts for their ranking). */
+const SAVINGS = [
+  '10% off',
+  '15% off',
+  '20% off',
+  '25% off',
+  '30% off',
+  '40% off',
+  'Up to 50% off',
+  'Up to 60% off',
+  'Up to 70% off',
+  '30-50% off',
+  'Extra 15% off sale items',
+  '$5 off',
+  '$10 off $50+',
+  '$15 off',
+  '$20 off $100+',
+  '$25 off',
+  '$50 off',
+  '$100 off $500+',
+  'Save $9.99',
+  'Free shipping',
+  'Free 2-day shipping',
+  'BOGO',
+  'Buy one, get one 50% off',
+  'Buy 2, get 1 free',
+  'Free gift with purchase',
+  'Special offer',
+];
+
+const CONDITIONS = [
+  'Online only.',
+  'Excludes gift cards.',
+  'One use per customer.',
+  'While supplies last.',
+  'Valid on full-price items only.',
+  'No minimum purchase.',
+  'New customers only.',
+  'Cannot be combined with other offers.',
+];
+
+function titleFor(savings: string, product: string): string {
+  if (/^free/i.test(savings)) return `${savings} on ${product}`;
+  if (/^(bogo|buy)/i.test(savings)) return `${savings}: ${product}`;
+  if (/^special/i.test(savings)) return `Special offer on ${product}`;
+  return `${savings} ${product}`;
+}
+
+function descriptionFor(shop: Shop, product: string, code: string | null, condition: string): string {
+  const how = code ? `Use code ${code} at checkout.` : 'Discount applied automatically at checkout.';
+  return `Save on ${product} at ${shop.name}. ${how} ${condition}`;
+}
+
+type Window = 'live' | 'expired' | 'upcoming';
+
+function buildDeals(anchor: Date): Array<{ id: string; doc: DealDoc }> {
+  const random = seededRandom(DEMO_PRNG_SEED);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const between = (min: number, max: number, step: number) =>
+    min + Math.floor(random() * ((max - min) / step + 1)) * step;
+  const at = (offset: number) => new Date(anchor.getTime() + offset);
+  const minuteBetween = (from: Date, to: Date) => new Date(between(from.getTime(), to.getTime(), MINUTE));
+
+  /** Scraped after the deal appeared (an upcoming one when it was announced) and before the anchor. */
+  function dealWindow(window: Window): { start: Date; end: Date; scraped: Date } {
+    if (window === 'expired') {
+      const startedAgo = between(5 * DAY, 45 * DAY, 15 * MINUTE);
+      const start = at(-startedAgo);
+      const end = at(-between(1 * DAY, startedAgo - 1 * DAY, 15 * MINUTE));
+      return { start, end, scraped: minuteBetween(start, new Date(end.getTime() - 10 * MINUTE)) };
+    }
+    if (window === 'upcoming') {
+      const start = at(between(1 * DAY, 14 * DAY, 15 * MINUTE));
+      const end = new Date(start.getTime() + between(7 * DAY, 60 * DAY, HOUR));
+      return { start, end, scraped: minuteBetween(at(-5 * DAY), at(-10 * MINUTE)) };
+    }
+    // Live deals started before the anchor day and end at least a week after it: after the rebase, a stack
+    // started on any day shows them for a week even without a restart.
+    const start = at(-between(1 * HOUR, 45 * DAY, 15 * MINUTE));
+    const end = at(between(7 * DAY, 60 * DAY, HOUR));
+    return { start, end, scraped: minuteBetween(start, at(-10 * MINUTE)) };
+  }
+
+  return SHOPS.flatMap((shop) =>
+    Array.from({ length: DEALS_PER_SHOP }, (_, index) => {
+      const roll = random();
+      const window: Window = roll < 0.08 ? 'expired' : roll < 0.16 ? 'upcoming' : 'live';
+      const { start, end, scraped } = dealWindow(window);
+      const savings = pick(SAVINGS);
+      const product = pick(shop.products);
+      const code = random() < 0.55 ? `${shop.codePrefix}${between(5, 60, 5)}` : null;
+      const condition = pick(CONDITIONS);
+      const isVerified = random() < 0.6;
+      const id = `${shop.id}-${String(index + 1).padStart(2, '0')}`;
+      const doc = buildDealDoc({
+        title: titleFor(savings, product),
+        description: descriptionFor(shop, product, code, condition),
+        savings,
+        type: code ? 'code' : 'sale',
+        code,
+        start_date: start,
+        end_date: end,
+        shop_id: shop.id,
+        shop_name: shop.name,
+        shop_url: shop.url ?? null,
+        url_home: `https://${shop.domain}/deals/${id}`,
+        scraped_at: scraped,
+        is_verified: isVerified,
+      });
+      return { id, doc };
+    }),
+  );
+}
+
+function buildBlogs(): Array<{ id: string; doc: BlogDoc }> {
+  return demoBlogPosts().map(({ id, ...post }) => ({
+    id,
+    doc: { ...post, ...deriveBlogFields(post.html_content) },
+  }));
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
+  const anchor = new Date(`${anchorDay}T00:00:00.000Z`);
+  const at = (offset: number) => new Date(anchor.getTime() + offset);
+  const { subscriber, free } = DEMO_ACCOUNTS;
+  const subscribedSince = at(-45 * DAY);
+  const lastRenewal = at(-15 * DAY);
+  return {
+    meta: { anchor: anchorDay },
+    accounts: [subscriber, free],
+    users: [
+      {
+        uid: subscriber.uid,
+        doc: {
+          subscription_active: true,
+          subscription_status: 'active',
+          created_at: subscribedSince,
+          updated_at: lastRenewal,
+          stripe_customer_id: DEMO_STRIPE_CUSTOMER_ID,
+          stripe_subscription_id: DEMO_STRIPE_SUBSCRIPTION_ID,
+          // Monthly plan renewed 15 days before the anchor; rebase keeps it 15 days ahead of "today".
+          current_period_end: seconds(at(15 * DAY)),
+          cancel_at_period_end: false,
+          last_stripe_event_created: null,
+          last_stripe_event_id: null,
+        },
+      },
+      // Exactly what the web app creates at sign-up.
+      { uid: free.uid, doc: newUserDoc(at(-10 * DAY)) },
+    ],
+    stripeCustomers: [
+      { customerId: DEMO_STRIPE_CUSTOMER_ID, doc: { uid: subscriber.uid, created_at: subscribedSince } },
+    ],
+    deals: buildDeals(anchor),
+    blogs: buildBlogs(),
+  };
+}

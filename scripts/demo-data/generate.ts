@@ -1,0 +1,94 @@
+// Writes the demo dataset (dataset.ts) into the Auth and Firestore emulators through the Admin SDK. Run it with
+// `npm run demo-data` (scripts/demo-data/run.mjs), which starts empty emulators around it and exports the
+// result to emulator-data/. Re-running replaces the demo documents, so the output only depends on dataset.ts.
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { type Auth, getAuth } from 'firebase-admin/auth';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  DEMO_META_DOC_PATH,
+  stripeCustomerDocPath,
+  userDocPath,
+} from '../../functions/src/model/paths';
+import type { DemoAccount } from './constants';
+import { buildDemoDataset, type DemoDataset } from './dataset';
+
+const PROJECT_ID = 'demo-bargains';
+
+/** Refuses to run anywhere but the emulators: this script overwrites collections. */
+function assertEmulators(env: NodeJS.ProcessEnv): void {
+  const missing = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'].filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(' and ')} not set: run this through \`npm run demo-data\`, which starts the emulators.`,
+    );
+  }
+}
+
+async function upsertAccount(auth: Auth, account: DemoAccount): Promise<void> {
+  const properties = {
+    email: account.email,
+    password: account.password,
+    displayName: account.displayName,
+    emailVerified: true,
+  };
+  try {
+    await auth.updateUser(account.uid, properties);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+    await auth.createUser({ uid: account.uid, ...properties });
+  }
+}
+
+/** Batched writes in chunks (a batch holds at most 500 operations in production). */
+async function commitInChunks(db: Firestore, writes: Array<{ path: string; data: object }>): Promise<void> {
+  const CHUNK = 400;
+  for (let i = 0; i < writes.length; i += CHUNK) {
+    const batch = db.batch();
+    for (const { path, data } of writes.slice(i, i + CHUNK)) batch.set(db.doc(path), data);
+    await batch.commit();
+  }
+}
+
+export async function writeDemoAccounts(auth: Auth, dataset: DemoDataset): Promise<void> {
+  for (const account of dataset.accounts) await upsertAccount(auth, account);
+}
+
+export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): Promise<void> {
+  // Start from empty content collections so a deal or post removed from dataset.ts does not linger.
+  await db.recursiveDelete(db.collection(COLLECTIONS.deals));
+  await db.recursiveDelete(db.collection(COLLECTIONS.blogs));
+  await commitInChunks(db, [
+    { path: DEMO_META_DOC_PATH, data: dataset.meta },
+    ...dataset.users.map(({ uid, doc }) => ({ path: userDocPath(uid), data: doc })),
+    ...dataset.stripeCustomers.map(({ customerId, doc }) => ({
+      path: stripeCustomerDocPath(customerId),
+      data: doc,
+    })),
+    ...dataset.deals.map(({ id, doc }) => ({ path: `${COLLECTIONS.deals}/${id}`, data: doc })),
+    ...dataset.blogs.map(({ id, doc }) => ({ path: `${COLLECTIONS.blogs}/${id}`, data: doc })),
+  ]);
+}
+
+async function main(): Promise<void> {
+  assertEmulators(process.env);
+  const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? PROJECT_ID }, 'demo-data');
+  try {
+    const dataset = buildDemoDataset();
+    await writeDemoAccounts(getAuth(app), dataset);
+    await writeDemoFirestore(getFirestore(app), dataset);
+    console.log(
+      `demo-data: wrote ${dataset.accounts.length} accounts, ${dataset.deals.length} deals and ` +
+        `${dataset.blogs.length} blog posts (anchor ${dataset.meta.anchor}).`,
+    );
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error('demo-data: generation failed:', error);
+    process.exit(1);
+  });
+}

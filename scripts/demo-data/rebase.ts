@@ -1,0 +1,105 @@
+// Keeps the demo data current: the generated deal dates are relative to an anchor day stored in _meta/demo.
+// When today's UTC day differs, every deal's start_date, end_date and scraped_at (and the demo subscriber's
+// period end) move by the difference and the anchor becomes today. One transaction: either everything moves
+// or nothing does, and running it again the same day (or concurrently) changes nothing.
+//
+// CLI (the emulators must be running): FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node --import tsx scripts/demo-data/rebase.ts
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { type DocumentSnapshot, type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { COLLECTIONS, DEMO_META_DOC_PATH, userDocPath } from '../../functions/src/model/paths';
+import { parseDemoMeta, utcDay } from '../../functions/src/model/server-docs';
+import { toDateOrNull, toIsoTimestamp } from '../../functions/src/model/timestamp';
+import { DEMO_ACCOUNTS } from './constants';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SHIFTED_DEAL_FIELDS = ['start_date', 'end_date', 'scraped_at'] as const;
+
+export type RebaseResult =
+  | { status: 'no-demo-data' }
+  | { status: 'current'; anchor: string }
+  | { status: 'rebased'; from: string; to: string; days: number; deals: number };
+
+/** Whole days from one 'YYYY-MM-DD' to another. */
+export function daysBetween(fromDay: string, toDay: string): number {
+  return Math.round((Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * The stored value moved by `days`, in its own representation: canonical ISO strings stay strings (queries
+ * compare them as text), Timestamps are written back as Dates (which the Admin SDK stores as Timestamps).
+ * Unreadable values are left alone.
+ */
+export function shiftStoredDate(value: unknown, days: number): string | Date | undefined {
+  const date = toDateOrNull(value);
+  if (date === null) return undefined;
+  const shifted = new Date(date.getTime() + days * DAY_MS);
+  return typeof value === 'string' ? toIsoTimestamp(shifted) : shifted;
+}
+
+function dealUpdate(snapshot: DocumentSnapshot, days: number): Record<string, string | Date> {
+  const update: Record<string, string | Date> = {};
+  for (const field of SHIFTED_DEAL_FIELDS) {
+    const shifted = shiftStoredDate(snapshot.get(field), days);
+    if (shifted !== undefined) update[field] = shifted;
+  }
+  return update;
+}
+
+export async function rebaseDemoData(db: Firestore, today: Date = new Date()): Promise<RebaseResult> {
+  const target = utcDay(today);
+  return db.runTransaction(async (transaction) => {
+    const metaRef = db.doc(DEMO_META_DOC_PATH);
+    const metaSnapshot = await transaction.get(metaRef);
+    if (!metaSnapshot.exists) return { status: 'no-demo-data' } as const;
+    const meta = parseDemoMeta(metaSnapshot.data());
+    if (meta === null)
+      throw new Error(`${DEMO_META_DOC_PATH} is malformed; regenerate with \`npm run demo-data\`.`);
+    if (meta.anchor === target) return { status: 'current', anchor: target } as const;
+
+    const days = daysBetween(meta.anchor, target);
+    const deals = await transaction.get(db.collection(COLLECTIONS.deals));
+    const subscriberRef = db.doc(userDocPath(DEMO_ACCOUNTS.subscriber.uid));
+    const subscriber = await transaction.get(subscriberRef);
+
+    for (const deal of deals.docs) {
+      const update = dealUpdate(deal, days);
+      if (Object.keys(update).length > 0) transaction.update(deal.ref, update);
+    }
+    const periodEnd: unknown = subscriber.get('current_period_end');
+    if (subscriber.exists && typeof periodEnd === 'number') {
+      transaction.update(subscriberRef, { current_period_end: periodEnd + days * (DAY_MS / 1000) });
+    }
+    transaction.set(metaRef, { anchor: target });
+    return { status: 'rebased', from: meta.anchor, to: target, days, deals: deals.size } as const;
+  });
+}
+
+function summarize(result: RebaseResult): string {
+  switch (result.status) {
+    case 'no-demo-data':
+      return `demo-data: no ${DEMO_META_DOC_PATH} document, nothing to rebase.`;
+    case 'current':
+      return `demo-data: deal dates are already relative to today (${result.anchor}).`;
+    case 'rebased':
+      return `demo-data: moved ${result.deals} deals by ${result.days} days (${result.from} → ${result.to}).`;
+  }
+}
+
+async function main(): Promise<void> {
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
+    throw new Error('FIRESTORE_EMULATOR_HOST is not set: the rebase only runs against the local emulator.');
+  }
+  const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-bargains' }, 'demo-data-rebase');
+  try {
+    console.log(summarize(await rebaseDemoData(getFirestore(app))));
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error('demo-data: rebase failed:', error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,285 @@
+// Authentication end to end in Chromium against the Auth, Firestore and Hosting emulators: sign-up creates
+// users/{uid}, sign-out, sign-in, the §8 failure message, §5 validation, Google through the emulator's popup,
+// and the protected-route redirect.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { userDocPath } from '../../functions/src/model/paths';
+import { launchBrowser, newContext, screenshot, trackPageErrors, type ViewportName } from './support/browser';
+import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
+
+const PASSWORD = 'bargain-hunter-1';
+
+/**
+ * Offline stand-in for https://apis.google.com/js/api.js, enough for the Auth SDK's popup flow against the Auth
+ * emulator. The SDK (in the page) opens the emulator's helper iframe with gapi.iframes and waits for its ping; the
+ * helper iframe (which loads this same script) relays the popup's result to the page with gapi.iframes
+ * send/register. Both sides are implemented here as a small postMessage RPC.
+ */
+const GAPI_IFRAMES_STANDIN = `(function () {
+  var TAG = '__gapiStandin';
+  var channels = [];
+  function Channel(target) {
+    this.target = target; this.handlers = {}; this.replies = {}; this.queued = []; this.ready = false; this.onReady = [];
+  }
+  Channel.prototype.post = function (message) { message[TAG] = true; this.target.postMessage(message, '*'); };
+  Channel.prototype.restyle = function () { return Promise.resolve(); };
+  Channel.prototype.ping = function (callback) {
+    var self = this;
+    return new Promise(function (resolve) {
+      var done = function () { if (callback) callback(); resolve(self); };
+      if (self.ready) done(); else self.onReady.push(done);
+    });
+  };
+  Channel.prototype.register = function (type, handler) {
+    this.handlers[type] = handler;
+    var waiting = this.queued; this.queued = [];
+    waiting.forEach(this.receive, this);
+  };
+  Channel.prototype.send = function (type, payload, callback) {
+    var id = Math.random().toString(36).slice(2);
+    if (callback) this.replies[id] = callback;
+    this.post({ kind: 'send', id: id, type: type, payload: payload });
+  };
+  Channel.prototype.receive = function (message) {
+    var self = this;
+    if (message.kind === 'ready') {
+      self.ready = true; var waiting = self.onReady; self.onReady = [];
+      waiting.forEach(function (done) { done(); });
+    } else if (message.kind === 'reply') {
+      var callback = self.replies[message.id]; delete self.replies[message.id];
+      if (callback) callback(message.responses);
+    } else if (message.kind === 'send') {
+      var handler = self.handlers[message.type];
+      if (!handler) { self.queued.push(message); return; }
+      Promise.resolve(handler(message.payload)).then(function (response) {
+        self.post({ kind: 'reply', id: message.id, responses: [response] });
+      });
+    }
+  };
+  window.addEventListener('message', function (event) {
+    if (!event.data || !event.data[TAG]) return;
+    channels.forEach(function (channel) { if (channel.target === event.source) channel.receive(event.data); });
+  });
+  var context = {
+    open: function (options, onOpen) {
+      var frame = document.createElement('iframe');
+      var attributes = options.attributes || {};
+      Object.keys(attributes).forEach(function (name) {
+        if (name === 'style') Object.assign(frame.style, attributes.style); else frame.setAttribute(name, attributes[name]);
+      });
+      frame.src = options.url;
+      (options.where || document.body).appendChild(frame);
+      var channel = new Channel(frame.contentWindow);
+      channels.push(channel);
+      return Promise.resolve(onOpen ? onOpen(channel) : channel);
+    },
+    getParentIframe: function () {
+      var channel = new Channel(window.parent);
+      channels.push(channel);
+      channel.post({ kind: 'ready' });
+      return channel;
+    },
+  };
+  window.gapi = {
+    load: function (_name, options) {
+      var callback = typeof options === 'function' ? options : options && options.callback;
+      if (callback) setTimeout(callback, 0);
+    },
+    iframes: { Iframe: function () {}, CROSS_ORIGIN_IFRAMES_FILTER: 'cross-origin', getContext: function () { return context; } },
+  };
+  var source = document.currentScript ? document.currentScript.src : '';
+  var onload = /[?&]onload=([^&]+)/.exec(source);
+  if (onload && typeof window[onload[1]] === 'function') setTimeout(window[onload[1]], 0);
+  if (typeof window.gapi_onload === 'function') setTimeout(window.gapi_onload, 0);
+})();`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await closeAdmin();
+});
+
+async function openPage(
+  viewport: ViewportName = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  return { context, page: await context.newPage() };
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const onPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+}
+
+/** users/{uid} must hold exactly the initial values of spec §3/§9, with server timestamps. */
+async function expectInitialUserDocument(uid: string) {
+  const snapshot = await adminDb().doc(userDocPath(uid)).get();
+  expect(snapshot.exists).toBe(true);
+  const data = snapshot.data() ?? {};
+  expect(Object.keys(data).sort()).toEqual([
+    'created_at',
+    'subscription_active',
+    'subscription_status',
+    'updated_at',
+  ]);
+  expect(data.subscription_active).toBe(false);
+  expect(data.subscription_status).toBe('inactive');
+  expect(data.created_at.toDate()).toBeInstanceOf(Date);
+  expect(data.updated_at.isEqual(data.created_at)).toBe(true);
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/signup');
+  await fillCredentials(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await onPath(page, '/dashboard');
+}
+
+test('sign up with email → /dashboard (subscribe screen) with users/{uid} created; sign out; sign in again', async () => {
+  const { context, page } = await openPage();
+  const errors = trackPageErrors(page);
+  const email = uniqueEmail('signup');
+
+  await signUp(page, email);
+  await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
+  await expect(mainNav(page).locator('a, button').allTextContents()).resolves.toEqual([
+    'Home',
+    'Blog',
+    'Dashboard',
+    'Account',
+    'Sign Out',
+  ]);
+  const { uid } = await adminAuth().getUserByEmail(email);
+  await expectInitialUserDocument(uid);
+  await screenshot(page, 'auth-dashboard-after-signup-1440');
+
+  await mainNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await onPath(page, '/');
+  await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
+  await page.getByRole('link', { name: 'Get Started Now - Only $2/month!' }).waitFor();
+
+  await mainNav(page).getByRole('link', { name: 'Login' }).click();
+  await onPath(page, '/login');
+  await fillCredentials(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await onPath(page, '/dashboard');
+  await mainNav(page).getByRole('button', { name: 'Sign Out' }).waitFor();
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+  await expect(page.getByRole('region', { name: 'Start saving today' }).count()).resolves.toBe(0);
+  await screenshot(page, 'auth-home-signed-in-1440');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a wrong password shows the spec message and stays on /login', async () => {
+  const email = uniqueEmail('wrong-password');
+  await adminAuth().createUser({ email, password: PASSWORD });
+  const { context, page } = await openPage('mobile');
+  await page.goto('/login');
+  await fillCredentials(page, email, 'not-the-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Failed to sign in. Please check your credentials and try again.' })
+    .waitFor();
+  expect(new URL(page.url()).pathname).toBe('/login');
+  await screenshot(page, 'auth-login-wrong-password-375');
+  await context.close();
+});
+
+test('validation messages appear under each field on submit and follow corrections', async () => {
+  const { context, page } = await openPage('mobile');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByText('Email is required').waitFor();
+  await page.getByText('Password is required').waitFor();
+  await screenshot(page, 'auth-login-validation-375');
+
+  await page.getByLabel('Email').fill('shopper@');
+  await page.getByText('Invalid email address').waitFor();
+  await page.getByLabel('Password').fill('123');
+  await page.getByText('Password must be at least 6 characters').waitFor();
+
+  await page.getByLabel('Email').fill('shopper@example.com');
+  await page.getByLabel('Password').fill('123456');
+  await page.getByText(/Invalid email address|Password must be/).waitFor({ state: 'detached' });
+  await context.close();
+});
+
+test('Google sign-in through the Auth emulator popup creates users/{uid} and lands on /dashboard', async () => {
+  const before = new Set((await adminAuth().listUsers(1000)).users.map((user) => user.uid));
+  const { context, page } = await openPage();
+  // Registered last, so it takes precedence over the shared context's plain stand-in.
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_IFRAMES_STANDIN }),
+  );
+  const errors = trackPageErrors(page);
+  await page.goto('/login');
+
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in with Google' }).click(),
+  ]);
+  await popup.locator('#add-account-button').click();
+  await popup.locator('#autogen-button').click();
+  await popup.locator('#sign-in').click();
+  await onPath(page, '/dashboard');
+  await mainNav(page).getByRole('button', { name: 'Sign Out' }).waitFor();
+
+  const created = (await adminAuth().listUsers(1000)).users.filter((user) => !before.has(user.uid));
+  const googleUser = created.find((user) =>
+    user.providerData.some((info) => info.providerId === 'google.com'),
+  );
+  expect(googleUser).toBeDefined();
+  await expectInitialUserDocument(googleUser?.uid ?? '');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a signed-out visit to /account goes to /login, and signing in returns to /account', async () => {
+  const email = uniqueEmail('protected');
+  await adminAuth().createUser({ email, password: PASSWORD });
+  const { context, page } = await openPage();
+  await page.goto('/account');
+  await onPath(page, '/login');
+  await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
+
+  await fillCredentials(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await onPath(page, '/account');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  // Signing in through the password form also creates the missing user document.
+  const { uid } = await adminAuth().getUserByEmail(email);
+  await expectInitialUserDocument(uid);
+  await context.close();
+});
+
+test('at 375 px, signed in, the mobile menu lists Dashboard, Account and Sign Out', async () => {
+  const { context, page } = await openPage('mobile');
+  await signUp(page, uniqueEmail('mobile-menu'));
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(
+    menu.getByRole('navigation', { name: 'Mobile' }).locator('a, button').allTextContents(),
+  ).resolves.toEqual(['Home', 'Blog', 'Dashboard', 'Account', 'Sign Out']);
+  await page.waitForFunction(() =>
+    (document.querySelector('dialog.mobile-menu')?.getAnimations() ?? []).every(
+      (a) => a.playState === 'finished',
+    ),
+  );
+  await screenshot(page, 'auth-mobile-menu-signed-in-375');
+
+  await menu.getByRole('button', { name: 'Sign Out' }).click();
+  await onPath(page, '/');
+  await menu.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menu.getByRole('link', { name: 'Login' }).waitFor();
+  await context.close();
+});

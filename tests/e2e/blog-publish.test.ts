@@ -1,0 +1,121 @@
+// The ops command `npm run publish-post` against the Firestore emulator (emulators:exec sets
+// FIRESTORE_EMULATOR_HOST, which the command follows): create, update in place, refuse bad input.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Timestamp } from 'firebase-admin/firestore';
+import { blogDocPath } from '../../functions/src/model/paths';
+import { adminDb, closeAdmin } from './support/emulators';
+
+const repoRoot = join(__dirname, '..', '..');
+const POST_ID = 'e2e-published-post';
+const workDir = mkdtempSync(join(tmpdir(), 'publish-post-'));
+
+interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function publish(args: string[]): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'scripts', 'publish-post.ts'), ...args],
+      { cwd: repoRoot, env: process.env },
+      (error, stdout, stderr) => {
+        const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+function writeHtml(name: string, html: string): string {
+  const path = join(workDir, name);
+  writeFileSync(path, html);
+  return path;
+}
+
+const authorArgs = [
+  '--cover',
+  '/blog/covers/energy-bills.svg',
+  '--author-name',
+  'Ops Writer',
+  '--author-avatar',
+  '/blog/avatars/sam-lindqvist.svg',
+  '--author-bio',
+  'Publishes from the command line.',
+];
+
+afterAll(async () => {
+  await adminDb().doc(blogDocPath(POST_ID)).delete();
+  await closeAdmin();
+});
+
+test('publishes a post with its derived fields, then updates it in place keeping the date', async () => {
+  const first = writeHtml(
+    'first.html',
+    `<html><head><script type="application/ld+json">{"@type":"BlogPosting","headline":"First headline","description":"First summary"}</script></head>
+     <body><h1>Ignored h1</h1><p>Body text.</p><span class="tag">Ops</span></body></html>`,
+  );
+  const created = await publish(['--file', first, '--id', POST_ID, ...authorArgs, '--date', '2025-05-01']);
+  expect(created).toMatchObject({ code: 0, stderr: '' });
+  expect(created.stdout).toContain(`Published blogs/${POST_ID}`);
+
+  const ref = adminDb().doc(blogDocPath(POST_ID));
+  const stored = (await ref.get()).data();
+  expect(stored).toEqual({
+    html_content: expect.stringContaining('<p>Body text.</p>'),
+    coverImage: '/blog/covers/energy-bills.svg',
+    author: {
+      name: 'Ops Writer',
+      avatar: '/blog/avatars/sam-lindqvist.svg',
+      bio: 'Publishes from the command line.',
+    },
+    publishedAt: Timestamp.fromDate(new Date('2025-05-01T00:00:00Z')),
+    title: 'First headline',
+    description: 'First summary',
+    tags: ['Ops'],
+    readTimeMinutes: 1,
+  });
+
+  const second = writeHtml('second.html', '<h1>Second title</h1><p>New body.</p>');
+  const updated = await publish(['--file', second, '--id', POST_ID, ...authorArgs]);
+  expect(updated).toMatchObject({ code: 0, stderr: '' });
+  expect(updated.stdout).toContain(`Updated blogs/${POST_ID}`);
+  const after = (await ref.get()).data();
+  expect(after).toMatchObject({
+    html_content: '<h1>Second title</h1><p>New body.</p>',
+    title: 'Second title',
+    description: 'New body.',
+    tags: [],
+    publishedAt: Timestamp.fromDate(new Date('2025-05-01T00:00:00Z')),
+  });
+});
+
+test('refuses invalid arguments and untitled HTML without writing anything', async () => {
+  const html = writeHtml('ok.html', '<h1>T</h1>');
+  const badId = await publish(['--file', html, '--id', 'Not A Slug', ...authorArgs]);
+  expect(badId.code).toBe(2);
+  expect(badId.stderr).toContain('--id must be lowercase');
+
+  const untitled = writeHtml('untitled.html', '<p>No heading anywhere.</p>');
+  const refused = await publish(['--file', untitled, '--id', 'e2e-untitled-post', ...authorArgs]);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('Cannot derive a title');
+  await expect(adminDb().doc(blogDocPath('e2e-untitled-post')).get()).resolves.toMatchObject({
+    exists: false,
+  });
+
+  const missing = await publish([
+    '--file',
+    join(workDir, 'missing.html'),
+    '--id',
+    'e2e-missing',
+    ...authorArgs,
+  ]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain('Cannot read --file');
+});

@@ -1,0 +1,302 @@
+// Blog end to end in Chromium against the Hosting + Firestore emulators: list paging, a post, a hostile post,
+// the not-found view. The demo posts are (re)written here so the suite does not depend on seeded data.
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { blogDocPath } from '../../functions/src/model/paths';
+import { formatCalendarDate } from '../../web/src/lib/format-date';
+import { deriveBlogFields } from '../../tools/blog/derive';
+import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
+import { launchBrowser, newContext, screenshot, trackPageErrors, type ViewportName } from './support/browser';
+import { adminDb, closeAdmin } from './support/emulators';
+
+const PAGE_SIZE = 9;
+const isRunQuery = (url: URL) => url.pathname.endsWith(':runQuery');
+
+let browser: Browser;
+/** Every post in the collection, newest first, as the list must show them. */
+let expectedTitles: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const db = adminDb();
+  const batch = db.batch();
+  for (const { id, publishedAt, ...stored } of demoBlogPosts()) {
+    batch.set(db.doc(blogDocPath(id)), {
+      ...stored,
+      ...deriveBlogFields(stored.html_content),
+      publishedAt: Timestamp.fromDate(publishedAt),
+    });
+  }
+  await batch.commit();
+  const all = await db.collection('blogs').orderBy('publishedAt', 'desc').get();
+  expectedTitles = all.docs.map((doc) => String(doc.get('title')));
+});
+
+afterAll(async () => {
+  await browser.close();
+  await closeAdmin();
+});
+
+async function openPage(
+  viewport: ViewportName = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  return { context, page: await context.newPage() };
+}
+
+const cardTitles = (page: Page) => page.locator('[data-testid="blog-card"] h2').allTextContents();
+
+/** For full-page screenshots: loads the lazy images too (after the assertions) and waits for every image. */
+async function imagesLoaded(page: Page) {
+  await page.evaluate(() => {
+    for (const image of Array.from(document.images)) image.loading = 'eager';
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+}
+
+test('the list shows 9 posts, loads the rest on scroll, and stops after an empty page', async () => {
+  expect(expectedTitles.length).toBeGreaterThan(PAGE_SIZE);
+  const { context, page } = await openPage('desktop');
+  const errors = trackPageErrors(page);
+  const fullSdkRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/Listen/channel')) fullSdkRequests.push(request.url());
+  });
+
+  // Hold every query after the first until the first page has been checked: no race with the scroll trigger.
+  let queries = 0;
+  let releaseMore: () => void = () => undefined;
+  const morePagesAllowed = new Promise<void>((resolve) => {
+    releaseMore = resolve;
+  });
+  await context.route(isRunQuery, async (route: Route) => {
+    queries += 1;
+    if (queries > 1) await morePagesAllowed;
+    await route.continue();
+  });
+
+  await page.goto('/blog');
+  const cards = page.locator('[data-testid="blog-card"]');
+  await cards.nth(PAGE_SIZE - 1).waitFor();
+  expect(await cards.count()).toBe(PAGE_SIZE);
+  expect(await cardTitles(page)).toEqual(expectedTitles.slice(0, PAGE_SIZE));
+
+  const first = cards.first();
+  await expect(first.locator('img.blog-card__cover').getAttribute('width')).resolves.toBe('1200');
+  await expect(first.locator('img.blog-card__cover').getAttribute('height')).resolves.toBe('675');
+  await expect(first.locator('.blog-card__description').textContent()).resolves.not.toBe('');
+  await expect(first.locator('.blog-byline__avatar').getAttribute('src')).resolves.toMatch(
+    /^\/blog\/avatars\//,
+  );
+  await expect(first.locator('.blog-byline__author').textContent()).resolves.not.toBe('');
+  await expect(first.locator('.blog-byline__details').textContent()).resolves.toMatch(
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4} · \d+ min read$/,
+  );
+  // Images below the first row wait until they are scrolled near.
+  await expect(cards.nth(0).locator('img.blog-card__cover').getAttribute('loading')).resolves.toBe('eager');
+  await expect(cards.nth(5).locator('img.blog-card__cover').getAttribute('loading')).resolves.toBe('lazy');
+
+  await imagesLoaded(page);
+  await screenshot(page, 'blog-list-1440');
+
+  releaseMore();
+  const grid = page.locator('.blog-grid');
+  while ((await grid.getAttribute('data-state')) !== 'complete') {
+    await page.mouse.wheel(0, 2000);
+    await page.waitForFunction(
+      (previous) =>
+        document.querySelector('.blog-grid')?.getAttribute('data-state') === 'complete' ||
+        document.querySelectorAll('[data-testid="blog-card"]').length > previous,
+      await cards.count(),
+    );
+  }
+
+  expect(await cardTitles(page)).toEqual(expectedTitles);
+  // Full pages, then the partial one (if any), then the empty page that ends the list; nothing after it.
+  const total = expectedTitles.length;
+  expect(queries).toBe(Math.floor(total / PAGE_SIZE) + (total % PAGE_SIZE > 0 ? 1 : 0) + 1);
+  await expect(page.locator('.blog-sentinel').count()).resolves.toBe(0);
+  expect(fullSdkRequests).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the list at 375 px', async () => {
+  const { context, page } = await openPage('mobile');
+  await page.goto('/blog');
+  await page.locator('[data-testid="blog-card"]').first().waitFor();
+  await imagesLoaded(page);
+  await screenshot(page, 'blog-list-375');
+  await context.close();
+});
+
+test('a failed list read shows an empty list', async () => {
+  const { context, page } = await openPage('desktop');
+  await context.route(isRunQuery, (route) => route.abort('failed'));
+  await page.goto('/blog');
+  await page.locator('.blog-grid[data-state="complete"]').waitFor({ state: 'attached' });
+  await expect(page.locator('[data-testid="blog-card"]').count()).resolves.toBe(0);
+  await expect(page.getByText('No posts yet. Check back soon.').isVisible()).resolves.toBe(true);
+  await context.close();
+});
+
+test('a post renders its title, byline, tags, body and author bio', async () => {
+  const post = demoBlogPosts().find((candidate) => candidate.id === 'stacking-coupons-like-a-pro');
+  if (!post) throw new Error('demo post missing');
+  const derived = deriveBlogFields(post.html_content);
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    const { context, page } = await openPage(viewport);
+    const errors = trackPageErrors(page);
+    // Arrive from the list, as a reader would: the card link navigates inside the app.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/blog');
+    await page.locator('.blog-grid[data-state]').waitFor({ state: 'attached' });
+    expect(consoleErrors).toEqual([]);
+    try {
+      await page.getByRole('link', { name: derived.title }).click({ timeout: 15000 });
+    } catch (e) {
+      console.log('DEBUG2', await page.locator('#root').innerHTML());
+      await page.screenshot({ path: 'artifacts/debug-post.png' });
+      throw e;
+    }
+    await page.waitForURL(`**/blog/${post.id}`);
+
+    await expect(page.locator('h1').textContent()).resolves.toBe(derived.title);
+    await expect(page.title()).resolves.toContain(derived.title);
+    await expect(page.locator('.blog-tags__item').allTextContents()).resolves.toEqual(derived.tags);
+    await expect(page.locator('.blog-post .blog-byline__details').textContent()).resolves.toBe(
+      `${formatCalendarDate(post.publishedAt)} · ${derived.readTimeMinutes} min read`,
+    );
+    await expect(page.locator('img.blog-post__cover').getAttribute('src')).resolves.toBe(post.coverImage);
+    // Body: the HTML's own table and lists, with the leading h1 left to the page title.
+    await expect(page.locator('.blog-body table caption').textContent()).resolves.toContain(
+      'Laundry detergent',
+    );
+    await expect(page.locator('.blog-body ol li').count()).resolves.toBe(3);
+    await expect(page.locator('.blog-body h1').count()).resolves.toBe(0);
+    await expect(page.locator('.blog-author__name').textContent()).resolves.toBe(post.author.name);
+    await expect(page.locator('.blog-author__bio').textContent()).resolves.toBe(post.author.bio);
+
+    await imagesLoaded(page);
+    await screenshot(page, `blog-post-${viewport === 'desktop' ? 1440 : 375}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+test('a post full of hostile HTML renders harmlessly', async () => {
+  const { context, page } = await openPage('desktop');
+  const errors = trackPageErrors(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const outsideRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('evil.example')) outsideRequests.push(request.url());
+  });
+
+  const log: string[] = [];
+  page.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
+  page.on('requestfailed', (r) => log.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => log.push(`resp: ${r.status()} ${r.url()}`));
+  await page.goto(`/blog/${HOSTILE_POST_ID}`);
+  try {
+    await page.locator('#hostile-outro').waitFor({ timeout: 15000 });
+  } catch (e) {
+    console.log('DEBUG', log.join('\n'), await page.locator('#root').innerHTML());
+    await page.screenshot({ path: 'artifacts/debug-hostile.png' });
+    throw e;
+  }
+  await expect(page.locator('h1').textContent()).resolves.toBe('Hostile HTML test post');
+
+  // Give every vector its trigger: hover and click the links, focus what can be focused.
+  for (const selector of [
+    '#hostile-handler-link',
+    '#hostile-js-link',
+    '#hostile-entity-link',
+    '#hostile-data-link',
+  ]) {
+    await page.locator(selector).hover();
+    await page.locator(selector).click();
+  }
+  await page.keyboard.press('Tab');
+  expect(page.url()).toMatch(new RegExp(`/blog/${HOSTILE_POST_ID}#?$`));
+
+  const findings = await page.evaluate(() => {
+    const body = document.querySelector('.blog-body');
+    const all = body ? Array.from(body.querySelectorAll('*')) : [];
+    return {
+      xssFlag: (window as unknown as { __blogXss?: unknown }).__blogXss ?? null,
+      forbiddenElements: all
+        .map((element) => element.localName)
+        .filter((name) =>
+          [
+            'script',
+            'iframe',
+            'object',
+            'embed',
+            'form',
+            'input',
+            'button',
+            'svg',
+            'math',
+            'style',
+            'meta',
+            'base',
+          ].includes(name),
+        ),
+      handlerAttributes: all.flatMap((element) =>
+        element.getAttributeNames().filter((name) => name.startsWith('on') || name === 'style'),
+      ),
+      scriptUrls: Array.from(body?.querySelectorAll('a[href], img[src]') ?? [])
+        .map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? '')
+        .filter((url) => /^\s*(javascript|data|vbscript):/i.test(url)),
+      pageBodyDisplay: getComputedStyle(document.body).display,
+      baseElements: document.querySelectorAll('base').length,
+    };
+  });
+  expect(findings).toEqual({
+    xssFlag: null,
+    forbiddenElements: [],
+    handlerAttributes: [],
+    scriptUrls: [],
+    pageBodyDisplay: 'block',
+    baseElements: 0,
+  });
+  expect(dialogs).toEqual([]);
+  expect(outsideRequests).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'blog-post-hostile-1440');
+  await context.close();
+});
+
+test('a missing post shows the not-found view', async () => {
+  const { context, page } = await openPage('desktop');
+  for (const path of ['/blog/no-such-post', '/blog/a%2Fb']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blog post not found');
+    await expect(page.getByText("The blog post you're looking for doesn't exist.").isVisible()).resolves.toBe(
+      true,
+    );
+  }
+  await context.close();
+});
+
+test('a failed post read shows the not-found view', async () => {
+  const { context, page } = await openPage('desktop');
+  // Firestore Lite reads a single document with a batchGet call.
+  await context.route(
+    (url) => url.pathname.endsWith(':batchGet'),
+    (route) => route.abort('failed'),
+  );
+  await page.goto('/blog/the-30-day-rule');
+  await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blog post not found');
+  await context.close();
+});

@@ -1,0 +1,242 @@
+// Shared steps of the dashboard, account and subscription end-to-end suites: seeding deals, computing what
+// the dashboard must show straight from the stored data, and driving the sign-up/sign-in forms.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildDealDoc, parseDeal, type Deal, type DealInput } from '../../functions/src/model/deal';
+import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
+import type { DealFilter, DealSort } from '../../functions/src/model/queries';
+import { SCREENSHOT_DIR } from './support/browser';
+import { adminDb } from './support/emulators';
+
+export const STRIPE_STANDIN_URL = `http://127.0.0.1:${process.env.STRIPE_STANDIN_PORT ?? '12111'}`;
+export const PAGE_SIZE = 20;
+export const TEST_PASSWORD = 'e2e-Passw0rd!';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** The labels of the dashboard's selects, keyed like the model's query options. */
+export const FILTER_LABELS: Record<DealFilter, string> = {
+  all: 'All Deals',
+  verified: 'Verified Only',
+  unverified: 'Unverified Only',
+};
+export const SORT_LABELS: Record<DealSort, string> = {
+  newest: 'Newest First',
+  savings_asc: 'Savings - Low to High',
+  savings_desc: 'Savings - High to Low',
+};
+
+const SEED_PREFIX = 'e2e-dashboard-';
+const SAVINGS = [
+  '10% off',
+  '25% off',
+  '$15 off',
+  'Free shipping',
+  'BOGO',
+  '25% off',
+  'Special offer',
+  '40% off',
+];
+
+/**
+ * Deals of this suite, next to whatever demo data is loaded: 24 verified and 6 unverified live ones (so every
+ * filter has more than a page), repeated savings values (so the tie-breakers matter), and deals that must never
+ * show: one expired, one not started yet, one ending right now.
+ */
+export function suiteDeals(now: Date): Array<{ id: string; input: DealInput }> {
+  const at = (offset: number) => new Date(now.getTime() + offset);
+  const live = Array.from({ length: 30 }, (_, index) => {
+    const id = `${SEED_PREFIX}${String(index).padStart(2, '0')}`;
+    const savings = SAVINGS[index % SAVINGS.length] ?? '10% off';
+    const withCode = index % 3 !== 0;
+    return {
+      id,
+      input: {
+        title: `E2E ${savings} deal ${index}`,
+        description: `A deal seeded by the dashboard end-to-end suite (#${index}).`,
+        savings,
+        type: withCode ? 'code' : 'sale',
+        code: withCode ? `E2E${index}` : null,
+        start_date: at(-(index + 31) * DAY),
+        end_date: at((index + 10) * DAY),
+        shop_id: 'e2e-shop',
+        shop_name: 'E2E Shop',
+        shop_url: index % 2 === 0 ? 'https://e2e-shop.example' : null,
+        url_home: `https://e2e-shop.example/deals/${id}`,
+        // Older than the demo deals (which then lead "Newest First"); pairs share a scrape time, so the order
+        // also relies on the tie-breakers.
+        scraped_at: at(-30 * DAY - Math.floor(index / 2) * HOUR),
+        is_verified: index % 5 !== 4,
+      },
+    };
+  });
+  const never = (id: string, start: Date, end: Date) => ({
+    id: `${SEED_PREFIX}${id}`,
+    input: {
+      title: `E2E must not show (${id})`,
+      description: 'Outside its live window.',
+      savings: '99% off',
+      type: 'sale',
+      start_date: start,
+      end_date: end,
+      shop_id: 'e2e-shop',
+      shop_name: 'E2E Shop',
+      url_home: 'https://e2e-shop.example/deals/never',
+      scraped_at: at(-1 * HOUR),
+      is_verified: true,
+    },
+  });
+  return [
+    ...live,
+    never('expired', at(-10 * DAY), at(-1 * DAY)),
+    never('upcoming', at(1 * DAY), at(20 * DAY)),
+    // end_date is exclusive: a deal ending before the page loads is over.
+    never('ended-now', at(-10 * DAY), now),
+  ];
+}
+
+export async function seedSuiteDeals(now: Date = new Date()): Promise<string[]> {
+  const batch = adminDb().batch();
+  const deals = suiteDeals(now);
+  for (const { id, input } of deals) batch.set(adminDb().doc(dealDocPath(id)), buildDealDoc(input));
+  await batch.commit();
+  return deals.map(({ id }) => id);
+}
+
+export async function removeDeals(ids: readonly string[]): Promise<void> {
+  const batch = adminDb().batch();
+  for (const id of ids) batch.delete(adminDb().doc(dealDocPath(id)));
+  await batch.commit();
+}
+
+/** Every stored deal, read with the Admin SDK (no query: the expectation must not share the app's query). */
+export async function allStoredDeals(): Promise<{ deal: Deal; stored: Record<string, unknown> }[]> {
+  const snapshot = await adminDb().collection(COLLECTIONS.deals).get();
+  return snapshot.docs.flatMap((doc) => {
+    const deal = parseDeal(doc.id, doc.data(), () => undefined);
+    return deal ? [{ deal, stored: doc.data() }] : [];
+  });
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The ids the dashboard must list, in order, computed in memory from the stored documents: live at `now`
+ * (start_date <= now < end_date), the filter, then the sort key with end_date, start_date and the id as
+ * tie-breakers in the same direction (as documented by the model's query spec).
+ */
+export function expectedDealIds(
+  deals: ReadonlyArray<{ deal: Deal; stored: Record<string, unknown> }>,
+  filter: DealFilter,
+  sort: DealSort,
+  now: Date,
+): string[] {
+  const nowMs = now.getTime();
+  const direction = sort === 'savings_asc' ? 1 : -1;
+  const keyOf = ({ deal, stored }: { deal: Deal; stored: Record<string, unknown> }): number | string =>
+    sort === 'newest' ? String(stored.scraped_at) : deal.savings_value;
+  return deals
+    .filter(({ deal }) => deal.start_date.getTime() <= nowMs && nowMs < deal.end_date.getTime())
+    .filter(({ deal }) => filter === 'all' || deal.is_verified === (filter === 'verified'))
+    .sort((a, b) => {
+      const keyA = keyOf(a);
+      const keyB = keyOf(b);
+      const byKey =
+        typeof keyA === 'number' && typeof keyB === 'number'
+          ? keyA - keyB
+          : compareText(String(keyA), String(keyB));
+      const order =
+        byKey ||
+        compareText(String(a.stored.end_date), String(b.stored.end_date)) ||
+        compareText(String(a.stored.start_date), String(b.stored.start_date)) ||
+        compareText(a.deal.id, b.deal.id);
+      return order * direction;
+    })
+    .map(({ deal }) => deal.id);
+}
+
+/** The deal ids of the cards on screen, in order. */
+export function cardIds(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-deal-id]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-deal-id') ?? ''));
+}
+
+/**
+ * Waits until the cards on screen are exactly `expected` and the list is settled; on a timeout the caller's
+ * assertion shows the difference.
+ */
+export async function waitForCards(
+  page: Page,
+  expected: readonly string[],
+  timeout = 20_000,
+): Promise<string[]> {
+  await page
+    .waitForFunction(
+      (ids) => {
+        const list = document.querySelector('.deal-list');
+        const state = list?.getAttribute('data-state');
+        if (state === 'loading' || state === 'loading-more') return false;
+        const shown = Array.from(document.querySelectorAll('[data-deal-id]')).map((card) =>
+          card.getAttribute('data-deal-id'),
+        );
+        return shown.length === ids.length && shown.every((id, index) => id === ids[index]);
+      },
+      [...expected],
+      { timeout },
+    )
+    .catch(() => undefined);
+  return cardIds(page);
+}
+
+export async function signUp(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+export async function signIn(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** A screenshot of the viewport only (long deal grids make full-page images unreadable). */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Number of columns the deal grid lays out at the current width. */
+export function gridColumnCount(page: Page): Promise<number> {
+  return page
+    .locator('.deal-grid')
+    .first()
+    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length);
+}
+
+export interface StandinSubscription {
+  id: string;
+  status: string;
+  customer: string;
+  cancel_at_period_end: boolean;
+}
+
+export async function standinSubscription(id: string): Promise<StandinSubscription | undefined> {
+  const response = await fetch(`${STRIPE_STANDIN_URL}/_control/state`);
+  if (!response.ok) throw new Error(`Stripe stand-in state: HTTP ${response.status}`);
+  const state = (await response.json()) as { subscriptions: Record<string, StandinSubscription> };
+  return state.subscriptions[id];
+}
+
+export async function standinApiCallCount(): Promise<number> {
+  const response = await fetch(`${STRIPE_STANDIN_URL}/_control/stats`);
+  if (!response.ok) throw new Error(`Stripe stand-in stats: HTTP ${response.status}`);
+  return ((await response.json()) as { total: number }).total;
+}

@@ -1,0 +1,66 @@
+// delete_account: Stripe subscription canceled at once, user document and Auth user gone, safe to repeat.
+import { closeAdmin, readDoc, testAuth, testDb } from './support/admin';
+import { callFunction } from './support/http';
+import { flushDeliveries, payCheckout, stripe } from './support/stripe';
+import { createTestUser } from './support/users';
+import { waitFor } from './support/wait';
+
+afterAll(closeAdmin);
+
+async function authUserExists(uid: string): Promise<boolean> {
+  try {
+    await testAuth().getUser(uid);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return false;
+    throw error;
+  }
+}
+
+describe('delete_account', () => {
+  it('cancels the subscription, deletes the document and the Auth user, and can be called again', async () => {
+    const user = await createTestUser('delete');
+    const checkout = await callFunction('create_checkout_session', { token: user.idToken });
+    await payCheckout((checkout.body as { url: string }).url);
+    const doc = await waitFor(
+      () => readDoc(`users/${user.uid}`),
+      (value) => value?.subscription_active === true,
+      { what: 'the subscription' },
+    );
+    const subscriptionId = String(doc?.stripe_subscription_id);
+    const customerId = String(doc?.stripe_customer_id);
+
+    const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ deleted: true });
+
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    expect(await authUserExists(user.uid)).toBe(false);
+    // The cancellation's webhook arrives after the deletion and must not bring the document back.
+    await flushDeliveries();
+    expect(await readDoc(`users/${user.uid}`)).toBeUndefined();
+    expect(await readDoc(`stripe_customers/${customerId}`)).toMatchObject({ uid: user.uid, deleted_at: expect.anything() });
+
+    const repeated = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    expect(repeated.status).toBe(200);
+    expect(repeated.body).toEqual({ deleted: true });
+  });
+
+  it('works when the client deleted its document first, and for a user who never subscribed', async () => {
+    const user = await createTestUser('delete-free');
+    await testDb().doc(`users/${user.uid}`).set({ subscription_active: false, subscription_status: 'inactive' });
+    await testDb().doc(`users/${user.uid}`).delete();
+
+    const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ deleted: true });
+    expect(await authUserExists(user.uid)).toBe(false);
+  });
+
+  it('refuses the checkout of a deleted account whose token is still valid', async () => {
+    const user = await createTestUser('delete-then-pay');
+    expect((await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } })).status).toBe(200);
+    const checkout = await callFunction('create_checkout_session', { token: user.idToken });
+    expect(checkout.status).toBe(401);
+  });
+});

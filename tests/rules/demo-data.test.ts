@@ -1,0 +1,165 @@
+// The generated demo data against the emulator: the rebase moves it to "today" exactly once, and under the
+// security rules the demo subscriber pages through exactly the live deals of every dashboard query, in order.
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { type Firestore as AdminFirestore, getFirestore } from 'firebase-admin/firestore';
+import { type DocumentSnapshot, getDoc, getDocs, query, startAfter, doc } from 'firebase/firestore';
+import { parseDeal, type Deal, isDealLive } from '../../functions/src/model/deal';
+import {
+  COLLECTIONS,
+  DEMO_META_DOC_PATH,
+  DOCUMENT_ID_FIELD,
+  userDocPath,
+} from '../../functions/src/model/paths';
+import {
+  DEAL_FILTERS,
+  DEAL_PAGE_SIZE,
+  DEAL_SORTS,
+  type DealFilter,
+  dealQuerySpec,
+  type QuerySpec,
+} from '../../functions/src/model/queries';
+import { DEMO_ACCOUNTS, DEMO_ANCHOR } from '../../scripts/demo-data/constants';
+import { buildDemoDataset } from '../../scripts/demo-data/dataset';
+import { writeDemoFirestore } from '../../scripts/demo-data/generate';
+import { rebaseDemoData } from '../../scripts/demo-data/rebase';
+import { clientDb, createRulesTestEnvironment, queryFromSpec } from './harness';
+
+/** Its own project, so these writes never meet the rules matrix fixtures or the imported demo project. */
+const PROJECT_ID = 'demo-bargains-demo-data';
+const DAY_MS = 24 * 3600 * 1000;
+const dataset = buildDemoDataset();
+
+let env: RulesTestEnvironment;
+let adminApp: App;
+let adminDb: AdminFirestore;
+
+beforeAll(async () => {
+  env = await createRulesTestEnvironment(PROJECT_ID);
+  adminApp = initializeApp({ projectId: PROJECT_ID }, 'demo-data-test');
+  adminDb = getFirestore(adminApp);
+});
+afterAll(async () => {
+  await env.cleanup();
+  await deleteApp(adminApp);
+});
+beforeEach(async () => {
+  await env.clearFirestore();
+  await writeDemoFirestore(adminDb, dataset);
+});
+
+async function storedDeal(id: string): Promise<Record<string, unknown> | undefined> {
+  return (await adminDb.doc(`${COLLECTIONS.deals}/${id}`).get()).data();
+}
+
+describe('rebaseDemoData', () => {
+  it('moves every deal date, the period end and the anchor by the days since the anchor, once', async () => {
+    const today = new Date(Date.parse(`${DEMO_ANCHOR}T08:00:00Z`) + 10 * DAY_MS);
+    await expect(rebaseDemoData(adminDb, today)).resolves.toEqual({
+      status: 'rebased',
+      from: DEMO_ANCHOR,
+      to: '2025-06-11',
+      days: 10,
+      deals: dataset.deals.length,
+    });
+    const shift = (iso: string) => new Date(Date.parse(iso) + 10 * DAY_MS).toISOString();
+    for (const { id, doc: generated } of dataset.deals) {
+      expect(await storedDeal(id)).toEqual({
+        ...generated,
+        start_date: shift(generated.start_date),
+        end_date: shift(generated.end_date),
+        scraped_at: shift(generated.scraped_at),
+      });
+    }
+    const subscriber = dataset.users.find(({ uid }) => uid === DEMO_ACCOUNTS.subscriber.uid)?.doc;
+    const periodEnd = subscriber && 'current_period_end' in subscriber ? subscriber.current_period_end : null;
+    expect(
+      (await adminDb.doc(userDocPath(DEMO_ACCOUNTS.subscriber.uid)).get()).get('current_period_end'),
+    ).toBe((periodEnd ?? NaN) + 10 * 86400);
+    expect((await adminDb.doc(DEMO_META_DOC_PATH).get()).data()).toEqual({ anchor: '2025-06-11' });
+
+    const [firstId] = dataset.deals.map(({ id }) => id);
+    const before = await storedDeal(firstId ?? '');
+    await expect(rebaseDemoData(adminDb, new Date('2025-06-11T23:59:00Z'))).resolves.toEqual({
+      status: 'current',
+      anchor: '2025-06-11',
+    });
+    expect(await storedDeal(firstId ?? '')).toEqual(before);
+  });
+
+  it('moves backwards too, and does nothing without the anchor document', async () => {
+    await expect(rebaseDemoData(adminDb, new Date('2025-05-29T00:00:00Z'))).resolves.toMatchObject({
+      days: -3,
+    });
+    await adminDb.doc(DEMO_META_DOC_PATH).delete();
+    await expect(rebaseDemoData(adminDb, new Date('2025-07-01T00:00:00Z'))).resolves.toEqual({
+      status: 'no-demo-data',
+    });
+  });
+});
+
+/** The order a QuerySpec asks for, applied in memory to the expected deals. */
+function compareBySpec(spec: QuerySpec) {
+  return (a: Deal, b: Deal): number => {
+    for (const { field, direction } of spec.orderBy) {
+      const key = (deal: Deal): string | number =>
+        field === DOCUMENT_ID_FIELD
+          ? deal.id
+          : field === 'savings_value'
+            ? deal.savings_value
+            : (deal[field as 'start_date' | 'end_date' | 'scraped_at']?.getTime() ?? 0);
+      const [x, y] = [key(a), key(b)];
+      if (x !== y) return (x < y ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+    }
+    return 0;
+  };
+}
+
+const matchesFilter = (filter: DealFilter, deal: Deal) =>
+  filter === 'all' || deal.is_verified === (filter === 'verified');
+
+describe('the demo subscriber on the dashboard', () => {
+  // A stack started 100 days after the anchor: after the rebase, "now" sees what the anchor day saw.
+  const anchorAfternoon = new Date(`${DEMO_ANCHOR}T15:30:00Z`);
+  const now = new Date(anchorAfternoon.getTime() + 100 * DAY_MS);
+  const deals = dataset.deals
+    .map(({ id, doc: stored }) => parseDeal(id, stored))
+    .filter((deal) => deal !== null);
+
+  it.each(DEAL_FILTERS.flatMap((filter) => DEAL_SORTS.map((sort) => [filter, sort] as const)))(
+    '%s × %s pages through exactly the live deals, in order, 20 at a time',
+    async (filter, sort) => {
+      await rebaseDemoData(adminDb, now);
+      const spec = dealQuerySpec(filter, sort, now);
+      const expected = deals
+        .filter((deal) => isDealLive(deal, anchorAfternoon) && matchesFilter(filter, deal))
+        .sort(compareBySpec(spec))
+        .map((deal) => deal.id);
+      expect(expected.length).toBeGreaterThan(DEAL_PAGE_SIZE);
+
+      const db = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
+      const seen: string[] = [];
+      let cursor: DocumentSnapshot | undefined;
+      for (;;) {
+        const base = queryFromSpec(db, spec);
+        const page = await getDocs(cursor ? query(base, startAfter(cursor)) : base);
+        expect(page.size).toBeLessThanOrEqual(DEAL_PAGE_SIZE);
+        seen.push(...page.docs.map((snapshot) => snapshot.id));
+        if (page.size < DEAL_PAGE_SIZE) break;
+        cursor = page.docs[page.docs.length - 1];
+      }
+      expect(seen).toEqual(expected);
+    },
+  );
+
+  it('the free demo user is refused, the subscriber is not', async () => {
+    const dealPath = `${COLLECTIONS.deals}/${dataset.deals[0]?.id ?? ''}`;
+    const free = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.free.uid));
+    const subscriber = env
+      .authenticatedContext(DEMO_ACCOUNTS.subscriber.uid)
+      .firestore() as unknown as Parameters<typeof queryFromSpec>[0];
+    await assertFails(getDoc(doc(free, dealPath)));
+    const snapshot = await assertSucceeds(getDoc(doc(subscriber, dealPath)));
+    expect(snapshot.exists()).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+// Shared set-up for the security-rules tests: one test environment against the Firestore emulator (host from
+// FIRESTORE_EMULATOR_HOST, set by `firebase emulators:exec`), the personas, and the seed data.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  collection,
+  doc,
+  documentId,
+  type Firestore,
+  limit,
+  orderBy,
+  query,
+  type Query,
+  setDoc,
+  setLogLevel,
+  Timestamp,
+  where,
+} from 'firebase/firestore';
+import { buildDealDoc } from '../../functions/src/model/deal';
+import {
+  COLLECTIONS,
+  DEMO_META_DOC_PATH,
+  DOCUMENT_ID_FIELD,
+  stripeCustomerDocPath,
+  stripeEventDocPath,
+} from '../../functions/src/model/paths';
+import type { QuerySpec } from '../../functions/src/model/queries';
+
+/**
+ * Its own project id: the emulator is shared with the integration and e2e stages, which rely on the imported
+ * demo data of `demo-bargains`, and clearing between tests must not wipe it. (Single-project mode only warns.)
+ */
+export const RULES_TEST_PROJECT_ID = 'demo-bargains-rules';
+
+export const UIDS = {
+  free: 'free-user',
+  subscriber: 'subscriber-user',
+  /** Signed in, but has no user document of its own. */
+  other: 'other-user',
+} as const;
+
+export const SEEDED = {
+  deal: `${COLLECTIONS.deals}/deal-1`,
+  blog: `${COLLECTIONS.blogs}/post-1`,
+  stripeEvent: stripeEventDocPath('evt_1'),
+  stripeCustomer: stripeCustomerDocPath('cus_1'),
+  meta: DEMO_META_DOC_PATH,
+};
+
+export type Role = 'signedOut' | 'free' | 'subscriber' | 'other';
+export const ROLES: readonly Role[] = ['signedOut', 'free', 'subscriber', 'other'];
+
+export async function createRulesTestEnvironment(
+  projectId: string = RULES_TEST_PROJECT_ID,
+): Promise<RulesTestEnvironment> {
+  // Denied requests are the expected outcome of most cases; the SDK would log a warning for each one.
+  setLogLevel('error');
+  return initializeTestEnvironment({
+    projectId,
+    firestore: { rules: readFileSync(join(__dirname, '..', '..', 'firestore.rules'), 'utf8') },
+  });
+}
+
+/** rules-unit-testing hands out a compat instance; the modular API accepts it (it unwraps the delegate). */
+export function clientDb(context: RulesTestContext): Firestore {
+  return context.firestore() as unknown as Firestore;
+}
+
+export function dbFor(env: RulesTestEnvironment, role: Role): Firestore {
+  return clientDb(role === 'signedOut' ? env.unauthenticatedContext() : env.authenticatedContext(UIDS[role]));
+}
+
+const SEED_TIME = Timestamp.fromDate(new Date('2025-01-01T00:00:00Z'));
+
+export function userSeed(active: boolean): Record<string, unknown> {
+  return {
+    subscription_active: active,
+    subscription_status: active ? 'active' : 'inactive',
+    created_at: SEED_TIME,
+    updated_at: SEED_TIME,
+    ...(active
+      ? {
+          stripe_customer_id: 'cus_1',
+          stripe_subscription_id: 'sub_1',
+          current_period_end: 1767225600,
+          cancel_at_period_end: false,
+        }
+      : {}),
+  };
+}
+
+export const DEAL_SEED = buildDealDoc({
+  title: '20% off everything',
+  description: 'Sitewide.',
+  savings: '20% off',
+  type: 'code',
+  code: 'SAVE20',
+  start_date: new Date('2020-01-01T00:00:00Z'),
+  end_date: new Date('2099-01-01T00:00:00Z'),
+  shop_id: 'acme',
+  shop_name: 'Acme',
+  shop_url: 'https://acme.example',
+  url_home: 'https://acme.example/deals',
+  scraped_at: new Date('2020-01-01T00:00:00Z'),
+  is_verified: true,
+});
+
+export const BLOG_SEED = {
+  html_content: '<h1>Hello</h1><p>World</p>',
+  coverImage: '/blog/covers/x.svg',
+  author: { name: 'Ada', avatar: '/blog/avatars/ada.svg', bio: 'Writes.' },
+  publishedAt: SEED_TIME,
+  title: 'Hello',
+  description: 'World',
+  tags: ['tips'],
+  readTimeMinutes: 1,
+};
+
+/** Clears the project and writes the fixtures with rules disabled. */
+export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = clientDb(context);
+    await Promise.all([
+      setDoc(doc(db, COLLECTIONS.users, UIDS.free), userSeed(false)),
+      setDoc(doc(db, COLLECTIONS.users, UIDS.subscriber), userSeed(true)),
+      setDoc(doc(db, SEEDED.deal), DEAL_SEED),
+      setDoc(doc(db, SEEDED.blog), BLOG_SEED),
+      setDoc(doc(db, SEEDED.stripeEvent), {
+        type: 'invoice.paid',
+        created: 1767200000,
+        processed_at: SEED_TIME,
+      }),
+      setDoc(doc(db, SEEDED.stripeCustomer), { uid: UIDS.subscriber, created_at: SEED_TIME }),
+      setDoc(doc(db, SEEDED.meta), { anchor: '2025-01-01' }),
+    ]);
+  });
+}
+
+/** The SDK query the web app builds from a model query spec (optionally with another page size). */
+export function queryFromSpec(db: Firestore, spec: QuerySpec, pageSize = spec.limit): Query {
+  return query(
+    collection(db, spec.collection),
+    ...spec.where.map((clause) => where(clause.field, clause.op, clause.value)),
+    ...spec.orderBy.map((clause) =>
+      orderBy(clause.field === DOCUMENT_ID_FIELD ? documentId() : clause.field, clause.direction),
+    ),
+    limit(pageSize),
+  );
+}

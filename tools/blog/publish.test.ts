@@ -1,0 +1,145 @@
+import {
+  DEFAULT_EMULATOR_HOST,
+  MAX_HTML_BYTES,
+  buildBlogDocument,
+  choosePublishedAt,
+  parsePublishOptions,
+  resolvePublishTarget,
+} from './publish';
+
+const validArgs = {
+  file: 'post.html',
+  id: 'my-post',
+  cover: '/blog/covers/waiting-rule.svg',
+  'author-name': 'Maya Chen',
+  'author-avatar': 'https://cdn.example.com/a.png',
+  'author-bio': 'Writes about savings.',
+};
+
+function errorsFor(raw: Record<string, string | boolean | undefined>): string[] {
+  const result = parsePublishOptions(raw);
+  return result.ok ? [] : result.errors;
+}
+
+describe('parsePublishOptions', () => {
+  it('accepts a complete set of flags and maps them to options', () => {
+    const result = parsePublishOptions({ ...validArgs, date: '2025-05-01', emulator: true, 'dry-run': true });
+    expect(result).toEqual({
+      ok: true,
+      options: {
+        file: 'post.html',
+        id: 'my-post',
+        cover: '/blog/covers/waiting-rule.svg',
+        authorName: 'Maya Chen',
+        authorAvatar: 'https://cdn.example.com/a.png',
+        authorBio: 'Writes about savings.',
+        date: new Date('2025-05-01T00:00:00Z'),
+        emulator: true,
+        dryRun: true,
+      },
+    });
+  });
+
+  it('keeps the offset of a full ISO date-time', () => {
+    const result = parsePublishOptions({ ...validArgs, date: '2025-05-01T09:30:00+02:00' });
+    expect(result.ok && result.options.date?.toISOString()).toBe('2025-05-01T07:30:00.000Z');
+  });
+
+  it('names every missing flag', () => {
+    const errors = errorsFor({});
+    for (const flag of ['--file', '--id', '--cover', '--author-name', '--author-avatar', '--author-bio']) {
+      expect([flag, errors.some((error) => error.startsWith(flag))]).toEqual([flag, true]);
+    }
+  });
+
+  it.each([
+    ['id', 'My Post', '--id must be lowercase'],
+    ['id', '../users/x', '--id must be lowercase'],
+    ['cover', 'javascript:alert(1)', '--cover must be a site path'],
+    ['cover', '//evil.example/x.png', '--cover must be a site path'],
+    ['author-avatar', 'http://insecure.example/a.png', '--author-avatar must be a site path'],
+    ['date', '01/05/2025', '--date must be a date'],
+    ['date', '2025-02-30', '--date must be a date'],
+    ['project', 'Bad_Project', '--project must be a Firebase project id'],
+    ['author-bio', '   ', '--author-bio must not be empty'],
+  ])('rejects --%s %j', (flag, value, message) => {
+    const errors = errorsFor({ ...validArgs, [flag]: value });
+    expect(errors.some((error) => error.startsWith(message))).toBe(true);
+  });
+});
+
+describe('resolvePublishTarget', () => {
+  it('uses FIRESTORE_EMULATOR_HOST when it is set, even with --project', () => {
+    expect(
+      resolvePublishTarget(
+        { emulator: false, project: 'real-project' },
+        { FIRESTORE_EMULATOR_HOST: 'localhost:9000' },
+      ),
+    ).toEqual({
+      kind: 'emulator',
+      host: 'localhost:9000',
+      projectId: 'real-project',
+    });
+  });
+
+  it('defaults --emulator to the local emulator and the demo project', () => {
+    expect(resolvePublishTarget({ emulator: true }, {})).toEqual({
+      kind: 'emulator',
+      host: DEFAULT_EMULATOR_HOST,
+      projectId: 'demo-bargains',
+    });
+  });
+
+  it('targets a real project only when asked, and explains what is missing otherwise', () => {
+    expect(resolvePublishTarget({ emulator: false, project: 'my-project' }, {})).toEqual({
+      kind: 'project',
+      projectId: 'my-project',
+    });
+    expect(resolvePublishTarget({ emulator: false }, {})).toEqual({
+      error: expect.stringContaining('--project'),
+    });
+  });
+});
+
+describe('buildBlogDocument', () => {
+  const author = { cover: '/c.svg', authorName: 'A', authorAvatar: '/a.svg', authorBio: 'Bio' };
+  const date = new Date('2025-05-01T00:00:00Z');
+
+  it('stores the HTML with the fields derived from it', () => {
+    const html = '<h1>Save more</h1><p>Short intro.</p><span class="tag">Budget</span>';
+    expect(buildBlogDocument(html, author, date)).toEqual({
+      document: {
+        html_content: html,
+        coverImage: '/c.svg',
+        author: { name: 'A', avatar: '/a.svg', bio: 'Bio' },
+        publishedAt: date,
+        title: 'Save more',
+        description: 'Short intro.',
+        tags: ['Budget'],
+        readTimeMinutes: 1,
+      },
+    });
+  });
+
+  it('refuses empty, oversized and untitled HTML', () => {
+    expect(buildBlogDocument('  \n', author, date)).toEqual({ error: 'The HTML file is empty.' });
+    expect(buildBlogDocument(`<h1>x</h1>${'a'.repeat(MAX_HTML_BYTES)}`, author, date)).toEqual({
+      error: expect.stringContaining('limit'),
+    });
+    expect(buildBlogDocument('<p>No heading</p>', author, date)).toEqual({
+      error: expect.stringContaining('title'),
+    });
+  });
+});
+
+describe('choosePublishedAt', () => {
+  const now = new Date('2025-06-01T00:00:00Z');
+  const existing = new Date('2025-01-01T00:00:00Z');
+  const requested = new Date('2025-03-01T00:00:00Z');
+
+  it('prefers the requested date, then the existing one, then now', () => {
+    expect(choosePublishedAt(requested, existing, now)).toBe(requested);
+    expect(choosePublishedAt(undefined, existing, now)).toBe(existing);
+    expect(choosePublishedAt(undefined, undefined, now)).toBe(now);
+  });
+});

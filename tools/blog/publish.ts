@@ -1,0 +1,153 @@
+// Pure part of the blog publisher (scripts/publish-post.ts): argument validation, target resolution and the
+// document that gets written. No Firebase imports here so it is unit-testable without an emulator.
+import { z } from 'zod';
+import type { BlogDoc } from '../../functions/src/model/blog';
+import { deriveBlogFields } from './derive';
+
+export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
+export const DEFAULT_EMULATOR_PROJECT = 'demo-bargains';
+/** Firestore documents are limited to 1 MiB; keep headroom for the other fields. */
+export const MAX_HTML_BYTES = 900 * 1024;
+
+const imageReference = z
+  .string({ error: 'is required' })
+  .trim()
+  .refine(
+    (value) => (value.startsWith('/') && !value.startsWith('//')) || /^https:\/\/[^\s/]+\/\S*$/.test(value),
+    {
+      message: 'must be a site path like /blog/covers/x.svg or an https:// URL',
+    },
+  );
+
+const publishDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'must be a date like 2025-05-01 or an ISO date-time like 2025-05-01T09:30:00Z',
+});
+
+export const publishOptionsSchema = z
+  .object({
+    file: z.string({ error: 'is required (path to the post HTML)' }).trim().min(1, 'must not be empty'),
+    id: z
+      .string({ error: 'is required' })
+      .regex(
+        /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+        'must be lowercase letters, digits and single hyphens (it becomes /blog/{id})',
+      )
+      .max(100, 'must be at most 100 characters'),
+    cover: imageReference,
+    authorName: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(100),
+    authorAvatar: imageReference,
+    authorBio: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(1000),
+    // Date-only values mean midnight UTC so the stored instant does not depend on the publisher's time zone.
+    date: publishDate
+      .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
+      .optional(),
+    emulator: z.boolean().default(false),
+    project: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a Firebase project id like my-project-123')
+      .optional(),
+    dryRun: z.boolean().default(false),
+  })
+  .strict();
+
+export type PublishOptions = z.infer<typeof publishOptionsSchema>;
+
+/** Raw CLI values (from util.parseArgs) mapped onto the schema's camelCase keys. */
+export type RawPublishArgs = Record<string, string | boolean | undefined>;
+
+const FLAG_TO_OPTION: Record<string, keyof PublishOptions> = {
+  file: 'file',
+  id: 'id',
+  cover: 'cover',
+  'author-name': 'authorName',
+  'author-avatar': 'authorAvatar',
+  'author-bio': 'authorBio',
+  date: 'date',
+  emulator: 'emulator',
+  project: 'project',
+  'dry-run': 'dryRun',
+};
+
+const OPTION_TO_FLAG = Object.fromEntries(Object.entries(FLAG_TO_OPTION).map(([flag, key]) => [key, flag]));
+
+export type ParseResult = { ok: true; options: PublishOptions } | { ok: false; errors: string[] };
+
+export function parsePublishOptions(raw: RawPublishArgs): ParseResult {
+  const input: Record<string, unknown> = {};
+  for (const [flag, value] of Object.entries(raw)) {
+    const key = FLAG_TO_OPTION[flag];
+    if (key && value !== undefined) input[key] = value;
+  }
+  const result = publishOptionsSchema.safeParse(input);
+  if (result.success) return { ok: true, options: result.data };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => {
+      const key = issue.path[0];
+      const flag = typeof key === 'string' ? (OPTION_TO_FLAG[key] ?? key) : undefined;
+      return flag ? `--${flag} ${issue.message}` : issue.message;
+    }),
+  };
+}
+
+export type PublishTarget =
+  { kind: 'emulator'; host: string; projectId: string } | { kind: 'project'; projectId: string };
+
+/**
+ * Where the post goes. The emulator wins whenever FIRESTORE_EMULATOR_HOST is set, because the Admin SDK
+ * itself honours that variable: reporting a real project while writing to the emulator would mislead.
+ */
+export function resolvePublishTarget(
+  options: Pick<PublishOptions, 'emulator' | 'project'>,
+  env: Record<string, string | undefined>,
+): PublishTarget | { error: string } {
+  const emulatorHost = env['FIRESTORE_EMULATOR_HOST'];
+  if (emulatorHost)
+    return { kind: 'emulator', host: emulatorHost, projectId: options.project ?? DEFAULT_EMULATOR_PROJECT };
+  if (options.emulator) {
+    return {
+      kind: 'emulator',
+      host: DEFAULT_EMULATOR_HOST,
+      projectId: options.project ?? DEFAULT_EMULATOR_PROJECT,
+    };
+  }
+  if (options.project) return { kind: 'project', projectId: options.project };
+  return {
+    error:
+      'No target: pass --emulator (or set FIRESTORE_EMULATOR_HOST) for the local emulator, or --project <id> ' +
+      'with Application Default Credentials (gcloud auth application-default login) for a real project.',
+  };
+}
+
+/** The stored blog document (spec §3): stored fields plus the fields derived once, here, at publish time. */
+export function buildBlogDocument(
+  html: string,
+  options: Pick<PublishOptions, 'cover' | 'authorName' | 'authorAvatar' | 'authorBio'>,
+  publishedAt: Date,
+): { document: BlogDoc } | { error: string } {
+  const bytes = Buffer.byteLength(html, 'utf8');
+  if (html.trim() === '') return { error: 'The HTML file is empty.' };
+  if (bytes > MAX_HTML_BYTES) {
+    return {
+      error: `The HTML file is ${bytes} bytes; the limit is ${MAX_HTML_BYTES} (Firestore's 1 MiB document cap).`,
+    };
+  }
+  const derived = deriveBlogFields(html);
+  if (!derived.title) {
+    return { error: 'Cannot derive a title: add a JSON-LD "headline" or an <h1> to the HTML.' };
+  }
+  return {
+    document: {
+      html_content: html,
+      coverImage: options.cover,
+      author: { name: options.authorName, avatar: options.authorAvatar, bio: options.authorBio },
+      publishedAt,
+      ...derived,
+    },
+  };
+}
+
+/** Re-publishing without --date keeps the original date (an edit should not bump a post to the top). */
+export function choosePublishedAt(requested: Date | undefined, existing: Date | undefined, now: Date): Date {
+  return requested ?? existing ?? now;
+}

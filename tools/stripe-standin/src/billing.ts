@@ -1,0 +1,521 @@
+// The billing behaviour behind the API: customers, checkout, subscriptions and their lifecycle. Every operation is
+// synchronous over the in-memory state (so concurrent requests cannot interleave) and returns the events it caused.
+import type { StandinConfig } from './config';
+import {
+  NO_REQUEST,
+  checkoutSessionCompletedEvent,
+  invoiceEvent,
+  subscriptionEvent,
+  type EventRequest,
+} from './events';
+import { newId, nowSeconds } from './ids';
+import {
+  buildCheckoutSession,
+  buildCustomer,
+  buildPlan,
+  buildPrice,
+  buildSubscription,
+  buildSubscriptionInvoice,
+  firstItem,
+  listOf,
+} from './objects';
+import type { StandinState } from './state-store';
+import { invalidRequest, referencedResourceMissing, resourceMissing } from './stripe-error';
+import type {
+  Metadata,
+  StandinEvent,
+  WireCheckoutSession,
+  WireCustomer,
+  WireInvoice,
+  WireList,
+  WirePrice,
+  WireSubscription,
+} from './wire-types';
+
+export interface BillingContext {
+  state: StandinState;
+  config: StandinConfig;
+  /** Public base URL of the stand-in, used for checkout page links. */
+  baseUrl: string;
+}
+
+export interface Outcome<T> {
+  result: T;
+  events: StandinEvent[];
+}
+
+/** `metadata[key]=''` removes a key and `metadata=''` removes them all, as in Stripe. */
+export type MetadataUpdate = Record<string, string> | '';
+
+export function applyMetadata(current: Metadata, update: MetadataUpdate | undefined): Metadata {
+  if (update === undefined) return current;
+  if (update === '') return {};
+  const merged = { ...current, ...update };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== ''));
+}
+
+const eventContext = (context: BillingContext, request: EventRequest) => ({
+  request,
+  pendingWebhooks: context.config.webhookUrl === '' ? 0 : 1,
+});
+
+// ── Catalogue ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function getPrice(context: BillingContext, id: string): WirePrice {
+  if (id !== context.config.priceId) throw resourceMissing('price', id);
+  return buildPrice(id);
+}
+
+// ── Customers ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface CustomerInput {
+  email?: string;
+  name?: string;
+  description?: string;
+  metadata?: MetadataUpdate;
+}
+
+export function createCustomer(context: BillingContext, input: CustomerInput): WireCustomer {
+  const customer = buildCustomer({
+    email: input.email || null,
+    name: input.name || null,
+    description: input.description || null,
+    metadata: applyMetadata({}, input.metadata),
+    created: nowSeconds(),
+  });
+  context.state.customers[customer.id] = customer;
+  return customer;
+}
+
+export function getCustomer(context: BillingContext, id: string): WireCustomer {
+  const customer = context.state.customers[id];
+  if (!customer) throw resourceMissing('customer', id);
+  return customer;
+}
+
+export function updateCustomer(context: BillingContext, id: string, input: CustomerInput): WireCustomer {
+  const customer = getCustomer(context, id);
+  if (input.email !== undefined) customer.email = input.email || null;
+  if (input.name !== undefined) customer.name = input.name || null;
+  if (input.description !== undefined) customer.description = input.description || null;
+  customer.metadata = applyMetadata(customer.metadata, input.metadata);
+  return customer;
+}
+
+// ── Checkout ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface CheckoutSessionInput {
+  customer?: string;
+  customerEmail?: string;
+  clientReferenceId?: string;
+  lineItems: { price: string; quantity: number }[];
+  successUrl?: string;
+  cancelUrl?: string;
+  metadata?: MetadataUpdate;
+  subscriptionMetadata?: MetadataUpdate;
+  allowPromotionCodes?: boolean;
+}
+
+export function createCheckoutSession(
+  context: BillingContext,
+  input: CheckoutSessionInput,
+): WireCheckoutSession {
+  if (input.customer !== undefined && !context.state.customers[input.customer]) {
+    throw referencedResourceMissing('customer', input.customer, 'customer');
+  }
+  if (input.customer !== undefined && input.customerEmail !== undefined) {
+    throw invalidRequest(
+      'You may only specify one of these parameters: customer, customer_email.',
+      'customer_email',
+    );
+  }
+  const [only] = input.lineItems;
+  if (only === undefined || input.lineItems.length !== 1) {
+    throw invalidRequest(
+      'The local Stripe stand-in supports exactly one line item per session.',
+      'line_items',
+    );
+  }
+  if (only.price !== context.config.priceId) {
+    throw referencedResourceMissing('price', only.price, 'line_items[0][price]');
+  }
+  const unitAmount = buildPrice(only.price).unit_amount ?? 0;
+  const session = buildCheckoutSession({
+    baseUrl: context.baseUrl,
+    created: nowSeconds(),
+    customer: input.customer ?? null,
+    customerEmail: input.customerEmail ?? null,
+    clientReferenceId: input.clientReferenceId ?? null,
+    successUrl: input.successUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    metadata: applyMetadata({}, input.metadata),
+    allowPromotionCodes: input.allowPromotionCodes ?? null,
+    amount: unitAmount * only.quantity,
+  });
+  context.state.checkoutSessions[session.id] = {
+    session,
+    lineItems: input.lineItems,
+    subscriptionMetadata: applyMetadata({}, input.subscriptionMetadata),
+  };
+  return session;
+}
+
+export function getCheckoutSession(context: BillingContext, id: string): WireCheckoutSession {
+  const stored = context.state.checkoutSessions[id];
+  if (!stored) throw resourceMissing('checkout.session', id);
+  expireIfDue(stored.session);
+  return stored.session;
+}
+
+function expireIfDue(session: WireCheckoutSession): void {
+  if (session.status === 'open' && nowSeconds() >= session.expires_at) session.status = 'expired';
+}
+
+export function checkoutLineItems(context: BillingContext, sessionId: string) {
+  const stored = context.state.checkoutSessions[sessionId];
+  if (!stored) throw resourceMissing('checkout.session', sessionId);
+  return stored.lineItems;
+}
+
+export type CheckoutCompletion =
+  | { kind: 'completed'; session: WireCheckoutSession }
+  | { kind: 'already_completed'; session: WireCheckoutSession }
+  | { kind: 'expired'; session: WireCheckoutSession };
+
+/**
+ * Pays an open session: creates the customer when needed, the subscription and its first (paid) invoice, then
+ * emits what Stripe emits, in Stripe's order. A completed session is left alone, so paying twice is harmless.
+ */
+export function completeCheckoutSession(
+  context: BillingContext,
+  sessionId: string,
+): Outcome<CheckoutCompletion> {
+  const stored = context.state.checkoutSessions[sessionId];
+  if (!stored) throw resourceMissing('checkout.session', sessionId);
+  const { session } = stored;
+  expireIfDue(session);
+  if (session.status === 'complete') return { result: { kind: 'already_completed', session }, events: [] };
+  if (session.status !== 'open') return { result: { kind: 'expired', session }, events: [] };
+
+  const now = nowSeconds();
+  const customer =
+    typeof session.customer === 'string'
+      ? getCustomer(context, session.customer)
+      : createCustomer(context, { email: session.customer_email ?? undefined });
+  const line = stored.lineItems[0];
+  const priceId = line?.price ?? context.config.priceId;
+  const subscription = buildSubscription({
+    customerId: customer.id,
+    price: buildPrice(priceId),
+    plan: buildPlan(priceId),
+    quantity: line?.quantity ?? 1,
+    metadata: { ...stored.subscriptionMetadata },
+    created: now,
+    periodEnd: addMonthsAnchored(now, now),
+    paymentMethodId: newId('pm', 24),
+  });
+  const invoice = buildSubscriptionInvoice({
+    subscription,
+    item: firstItem(subscription),
+    customer,
+    billingReason: 'subscription_create',
+    paid: true,
+    created: now,
+    periodStart: now,
+    periodEnd: now,
+  });
+  customer.next_invoice_sequence = (customer.next_invoice_sequence ?? 1) + 1;
+  subscription.latest_invoice = invoice.id;
+  context.state.subscriptions[subscription.id] = subscription;
+  context.state.invoices[invoice.id] = invoice;
+
+  Object.assign(session, {
+    status: 'complete',
+    payment_status: 'paid',
+    customer: customer.id,
+    subscription: subscription.id,
+    invoice: invoice.id,
+    customer_details: {
+      address: null,
+      business_name: null,
+      email: customer.email,
+      individual_name: null,
+      name: customer.name ?? null,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
+  } satisfies Partial<WireCheckoutSession>);
+
+  const events = eventContext(context, NO_REQUEST);
+  return {
+    result: { kind: 'completed', session },
+    events: [
+      subscriptionEvent('customer.subscription.created', subscription, events),
+      invoiceEvent('invoice.paid', invoice, events),
+      checkoutSessionCompletedEvent(session, events),
+    ],
+  };
+}
+
+// ── Subscriptions ────────────────────────────────────────────────────────────────────────────────────────────
+
+const customerIdOf = (subscription: WireSubscription): string =>
+  typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+
+export function getSubscription(context: BillingContext, id: string): WireSubscription {
+  const subscription = context.state.subscriptions[id];
+  if (!subscription) throw resourceMissing('subscription', id);
+  return subscription;
+}
+
+export const SUBSCRIPTION_STATUS_FILTERS = [
+  'active',
+  'all',
+  'canceled',
+  'ended',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+  'paused',
+  'trialing',
+  'unpaid',
+] as const;
+export type SubscriptionStatusFilter = (typeof SUBSCRIPTION_STATUS_FILTERS)[number];
+
+export interface SubscriptionListInput {
+  customer?: string;
+  price?: string;
+  status?: SubscriptionStatusFilter;
+  limit: number;
+  startingAfter?: string;
+  endingBefore?: string;
+}
+
+function matchesStatus(
+  subscription: WireSubscription,
+  filter: SubscriptionStatusFilter | undefined,
+): boolean {
+  if (filter === undefined) return subscription.status !== 'canceled';
+  if (filter === 'all') return true;
+  if (filter === 'ended')
+    return subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  return subscription.status === filter;
+}
+
+/** Newest first, like Stripe's list endpoints; `starting_after`/`ending_before` page by id. */
+export function listSubscriptions(
+  context: BillingContext,
+  input: SubscriptionListInput,
+): WireList<WireSubscription> {
+  const matching = Object.values(context.state.subscriptions)
+    .filter((subscription) => input.customer === undefined || customerIdOf(subscription) === input.customer)
+    .filter((subscription) => input.price === undefined || firstItem(subscription).price.id === input.price)
+    .filter((subscription) => matchesStatus(subscription, input.status))
+    .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+  let window = matching;
+  if (input.startingAfter !== undefined) {
+    const index = matching.findIndex((subscription) => subscription.id === input.startingAfter);
+    if (index === -1) throw referencedResourceMissing('subscription', input.startingAfter, 'starting_after');
+    window = matching.slice(index + 1);
+  } else if (input.endingBefore !== undefined) {
+    const index = matching.findIndex((subscription) => subscription.id === input.endingBefore);
+    if (index === -1) throw referencedResourceMissing('subscription', input.endingBefore, 'ending_before');
+    window = matching.slice(Math.max(0, index - input.limit), index);
+    return listOf(window, '/v1/subscriptions', index - input.limit > 0);
+  }
+  return listOf(window.slice(0, input.limit), '/v1/subscriptions', window.length > input.limit);
+}
+
+/** Top-level fields whose value changed, with their previous values (Stripe's `previous_attributes`). */
+function changedAttributes(before: WireSubscription, after: WireSubscription): Partial<WireSubscription> {
+  const previous: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof WireSubscription)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  return previous as Partial<WireSubscription>;
+}
+
+export interface SubscriptionUpdateInput {
+  cancelAtPeriodEnd?: boolean;
+  metadata?: MetadataUpdate;
+  description?: string;
+}
+
+export function updateSubscription(
+  context: BillingContext,
+  id: string,
+  input: SubscriptionUpdateInput,
+  request: EventRequest,
+): Outcome<WireSubscription> {
+  const subscription = getSubscription(context, id);
+  if (
+    subscription.status === 'canceled' &&
+    (input.cancelAtPeriodEnd !== undefined || input.description !== undefined)
+  ) {
+    throw invalidRequest(
+      'A canceled subscription can only update its cancellation_details and metadata.',
+      input.cancelAtPeriodEnd !== undefined ? 'cancel_at_period_end' : 'description',
+      'invalid_canceled_subscription_fields',
+    );
+  }
+  const before = structuredClone(subscription);
+  if (input.cancelAtPeriodEnd === true && !subscription.cancel_at_period_end) {
+    subscription.cancel_at_period_end = true;
+    subscription.cancel_at = firstItem(subscription).current_period_end;
+    subscription.canceled_at = nowSeconds();
+    subscription.cancellation_details = { ...emptyCancellation(), reason: 'cancellation_requested' };
+  } else if (input.cancelAtPeriodEnd === false && subscription.cancel_at_period_end) {
+    subscription.cancel_at_period_end = false;
+    subscription.cancel_at = null;
+    subscription.canceled_at = null;
+    subscription.cancellation_details = emptyCancellation();
+  }
+  if (input.description !== undefined) subscription.description = input.description || null;
+  subscription.metadata = applyMetadata(subscription.metadata, input.metadata);
+
+  const previous = changedAttributes(before, subscription);
+  const events =
+    Object.keys(previous).length === 0
+      ? []
+      : [
+          subscriptionEvent(
+            'customer.subscription.updated',
+            subscription,
+            eventContext(context, request),
+            previous,
+          ),
+        ];
+  return { result: subscription, events };
+}
+
+const emptyCancellation = (): NonNullable<WireSubscription['cancellation_details']> => ({
+  comment: null,
+  feedback: null,
+  feedback_option: null,
+  reason: null,
+});
+
+export interface SubscriptionCancelInput {
+  comment?: string;
+  feedback?: string;
+}
+
+/** Immediate cancellation (`DELETE /v1/subscriptions/:id`). */
+export function cancelSubscription(
+  context: BillingContext,
+  id: string,
+  input: SubscriptionCancelInput,
+  request: EventRequest,
+): Outcome<WireSubscription> {
+  const subscription = getSubscription(context, id);
+  if (subscription.status === 'canceled') {
+    throw invalidRequest(
+      `The subscription ${id} has already been canceled and cannot be canceled again.`,
+      'id',
+    );
+  }
+  const now = nowSeconds();
+  subscription.status = 'canceled';
+  subscription.canceled_at = now;
+  subscription.ended_at = now;
+  subscription.cancel_at = null;
+  subscription.cancellation_details = {
+    comment: input.comment ?? null,
+    feedback: input.feedback ?? null,
+    feedback_option: null,
+    reason: 'cancellation_requested',
+  };
+  return {
+    result: subscription,
+    events: [
+      subscriptionEvent('customer.subscription.deleted', subscription, eventContext(context, request)),
+    ],
+  };
+}
+
+// ── Simulated time (control API) ─────────────────────────────────────────────────────────────────────────────
+
+/** One billing month after `from`, on the anchor's day of month (clamped to short months) and time of day. */
+export function addMonthsAnchored(from: number, anchor: number, months = 1): number {
+  const start = new Date(from * 1000);
+  const anchorDate = new Date(anchor * 1000);
+  const monthIndex = start.getUTCMonth() + months;
+  const year = start.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(anchorDate.getUTCDate(), daysInMonth);
+  return (
+    Date.UTC(
+      year,
+      month,
+      day,
+      anchorDate.getUTCHours(),
+      anchorDate.getUTCMinutes(),
+      anchorDate.getUTCSeconds(),
+    ) / 1000
+  );
+}
+
+export type RenewalPayment = 'succeeds' | 'fails';
+export type AdvanceOutcome = 'renewed' | 'past_due' | 'canceled';
+
+/**
+ * Moves a subscription to the end of its current period:
+ *  - `cancel_at_period_end` → canceled, `customer.subscription.deleted`;
+ *  - otherwise a new period and renewal invoice: paid → `invoice.paid` + `customer.subscription.updated`,
+ *    failed → status past_due, `invoice.payment_failed` + `customer.subscription.updated`.
+ */
+export function advanceSubscription(
+  context: BillingContext,
+  id: string,
+  payment: RenewalPayment,
+): Outcome<{ outcome: AdvanceOutcome; subscription: WireSubscription; invoice: WireInvoice | null }> {
+  const subscription = getSubscription(context, id);
+  if (subscription.status === 'canceled') {
+    throw invalidRequest(`Subscription ${id} is canceled; there is no next period to reach.`, 'id');
+  }
+  const item = firstItem(subscription);
+  const periodEnd = item.current_period_end;
+  const events = eventContext(context, NO_REQUEST);
+
+  if (subscription.cancel_at_period_end) {
+    subscription.status = 'canceled';
+    subscription.ended_at = periodEnd;
+    return {
+      result: { outcome: 'canceled', subscription, invoice: null },
+      events: [subscriptionEvent('customer.subscription.deleted', subscription, events)],
+    };
+  }
+
+  const before = structuredClone(subscription);
+  item.current_period_start = periodEnd;
+  item.current_period_end = addMonthsAnchored(periodEnd, subscription.billing_cycle_anchor);
+  const customer = getCustomer(context, customerIdOf(subscription));
+  const paid = payment === 'succeeds';
+  const invoice = buildSubscriptionInvoice({
+    subscription,
+    item,
+    customer,
+    billingReason: 'subscription_cycle',
+    paid,
+    created: nowSeconds(),
+    periodStart: before.items.data[0]?.current_period_start ?? periodEnd,
+    periodEnd,
+  });
+  customer.next_invoice_sequence = (customer.next_invoice_sequence ?? 1) + 1;
+  context.state.invoices[invoice.id] = invoice;
+  subscription.latest_invoice = invoice.id;
+  subscription.status = paid ? 'active' : 'past_due';
+
+  const updated = subscriptionEvent(
+    'customer.subscription.updated',
+    subscription,
+    events,
+    changedAttributes(before, subscription),
+  );
+  return {
+    result: { outcome: paid ? 'renewed' : 'past_due', subscription, invoice },
+    events: [invoiceEvent(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice, events), updated],
+  };
+}

@@ -1,0 +1,44 @@
+import { parseEnv } from './env-schema';
+
+const VALID = {
+  VITE_FIREBASE_API_KEY: 'key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'demo-bargains.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'demo-bargains',
+  VITE_FIREBASE_APP_ID: '1:0:web:0',
+  VITE_SUPPORT_EMAIL: 'support@bargains.test',
+};
+
+describe('parseEnv', () => {
+  it('applies the emulator defaults and splits the Firestore host', () => {
+    const env = parseEnv({
+      ...VALID,
+      VITE_USE_EMULATORS: 'true',
+      VITE_FIRESTORE_EMULATOR_HOST: 'localhost:8181',
+    });
+    expect(env).toMatchObject({
+      firebase: { apiKey: 'key', projectId: 'demo-bargains' },
+      useEmulators: true,
+      authEmulatorUrl: 'http://127.0.0.1:9099',
+      firestoreEmulator: { host: 'localhost', port: 8181 },
+      supportEmail: 'support@bargains.test',
+    });
+    expect(parseEnv(VALID).useEmulators).toBe(false);
+  });
+
+  it('lists every problem in one error', () => {
+    const attempt = () =>
+      parseEnv({
+        ...VALID,
+        VITE_FIREBASE_API_KEY: '',
+        VITE_USE_EMULATORS: 'yes',
+        VITE_AUTH_EMULATOR_URL: 'not a url',
+        VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1',
+        VITE_SUPPORT_EMAIL: 'support',
+      });
+    expect(attempt).toThrow(/VITE_FIREBASE_API_KEY: required/);
+    expect(attempt).toThrow(/VITE_USE_EMULATORS: expected 'true' or 'false'/);
+    expect(attempt).toThrow(/VITE_AUTH_EMULATOR_URL: expected an http\(s\) URL/);
+    expect(attempt).toThrow(/VITE_FIRESTORE_EMULATOR_HOST: expected 'host:port'/);
+    expect(attempt).toThrow(/VITE_SUPPORT_EMAIL: expected an email address/);
+  });
+});

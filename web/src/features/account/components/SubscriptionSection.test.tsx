@@ -1,0 +1,169 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  cancelSubscription,
+  createCheckoutSession,
+  getSubscriptionStatus,
+  resumeSubscription,
+} from '@/features/billing/api/billing-api';
+import { leaveAppFor } from '@/features/billing/lib/leave-app';
+import { SubscriptionSection } from './SubscriptionSection';
+
+jest.mock('@/features/billing/api/billing-api', () => ({
+  cancelSubscription: jest.fn(),
+  createCheckoutSession: jest.fn(),
+  getSubscriptionStatus: jest.fn(),
+  resumeSubscription: jest.fn(),
+}));
+jest.mock('@/features/billing/lib/leave-app', () => ({ leaveAppFor: jest.fn() }));
+
+const mockGetStatus = jest.mocked(getSubscriptionStatus);
+const mockCancel = jest.mocked(cancelSubscription);
+const mockResume = jest.mocked(resumeSubscription);
+const mockCreateCheckoutSession = jest.mocked(createCheckoutSession);
+const mockLeaveAppFor = jest.mocked(leaveAppFor);
+
+// 2025-03-15T12:00:00Z in unix seconds; mid-day UTC keeps the calendar date the same in every time zone.
+const PERIOD_END = Date.UTC(2025, 2, 15, 12) / 1000;
+const active = { status: 'active', current_period_end: PERIOD_END };
+const canceled = { status: 'canceled', current_period_end: PERIOD_END };
+
+let confirmSpy: jest.SpyInstance<boolean, [message?: string]>;
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
+});
+
+describe('SubscriptionSection display (spec §4)', () => {
+  it("'active': status, period end and Cancel Subscription", async () => {
+    mockGetStatus.mockResolvedValue(active);
+    render(<SubscriptionSection />);
+    expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Active');
+    expect(screen.getByText('Current Period Ends: Mar 15, 2025')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resubscribe' })).not.toBeInTheDocument();
+  });
+
+  it("'canceled': 'Active until {date}' and Resubscribe", async () => {
+    mockGetStatus.mockResolvedValue(canceled);
+    render(<SubscriptionSection />);
+    expect(await screen.findByText('Active until Mar 15, 2025')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resubscribe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+  });
+
+  it('no status: Resubscribe only', async () => {
+    mockGetStatus.mockResolvedValue({ status: null, current_period_end: null });
+    render(<SubscriptionSection />);
+    expect(await screen.findByRole('button', { name: 'Resubscribe' })).toBeInTheDocument();
+    expect(screen.getByTestId('subscription-status')).toHaveTextContent('No subscription');
+    expect(screen.queryByText(/Current Period Ends|Active until/)).not.toBeInTheDocument();
+  });
+
+  it("any other status: 'Current Period Ends: {date}' and no button", async () => {
+    mockGetStatus.mockResolvedValue({ status: 'past_due', current_period_end: PERIOD_END });
+    render(<SubscriptionSection />);
+    expect(await screen.findByText('Current Period Ends: Mar 15, 2025')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel Subscription|Resubscribe/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the account information cannot be loaded', async () => {
+    mockGetStatus.mockRejectedValue(new Error('API request failed with status 500'));
+    render(<SubscriptionSection />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load your account information. Please try again later.',
+    );
+  });
+});
+
+describe('Cancel Subscription', () => {
+  it('asks first and does nothing when the user declines', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValue(active);
+    confirmSpy.mockReturnValue(false);
+    render(<SubscriptionSection />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    expect(confirmSpy).toHaveBeenCalledTimes(1);
+    expect(mockCancel).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Canceling...', then refetches the status and confirms", async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValueOnce(active).mockResolvedValueOnce(canceled);
+    let finishCancel: () => void = () => undefined;
+    mockCancel.mockReturnValue(new Promise<void>((resolve) => (finishCancel = resolve)));
+    render(<SubscriptionSection />);
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    expect(screen.getByRole('button', { name: 'Canceling...' })).toBeDisabled();
+    finishCancel();
+
+    expect(await screen.findByText('Active until Mar 15, 2025')).toBeInTheDocument();
+    expect(mockGetStatus).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Your subscription has been canceled.');
+    expect(screen.getByRole('button', { name: 'Resubscribe' })).toBeEnabled();
+  });
+
+  it('reports a failure with the spec message', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValue(active);
+    mockCancel.mockRejectedValue(new Error('Only an active subscription can be canceled'));
+    render(<SubscriptionSection />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to cancel subscription. Please try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+  });
+});
+
+describe('Resubscribe', () => {
+  it('resumes a canceled subscription without a new checkout', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValue(canceled);
+    mockResume.mockResolvedValue({ kind: 'resumed', subscription: active });
+    render(<SubscriptionSection />);
+
+    await user.click(await screen.findByRole('button', { name: 'Resubscribe' }));
+    expect(await screen.findByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+    expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active');
+    expect(mockCreateCheckoutSession).not.toHaveBeenCalled();
+  });
+
+  it('starts a checkout when there is nothing to resume', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValue({ status: null, current_period_end: null });
+    mockResume.mockResolvedValue({ kind: 'needs-checkout' });
+    mockCreateCheckoutSession.mockResolvedValue('http://127.0.0.1:12111/checkout/cs_test_2');
+    render(<SubscriptionSection />);
+
+    await user.click(await screen.findByRole('button', { name: 'Resubscribe' }));
+    await waitFor(() =>
+      expect(mockLeaveAppFor).toHaveBeenCalledWith('http://127.0.0.1:12111/checkout/cs_test_2'),
+    );
+    expect(screen.getByRole('button', { name: 'Resubscribing...' })).toBeDisabled();
+  });
+
+  it('does not open a checkout when the refreshed status is already active', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValueOnce(canceled).mockResolvedValueOnce(active);
+    mockResume.mockResolvedValue({ kind: 'needs-checkout' });
+    render(<SubscriptionSection />);
+
+    await user.click(await screen.findByRole('button', { name: 'Resubscribe' }));
+    expect(await screen.findByText('Your subscription is already active.')).toBeInTheDocument();
+    expect(mockCreateCheckoutSession).not.toHaveBeenCalled();
+  });
+
+  it('reports a failure', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValue(canceled);
+    mockResume.mockRejectedValue(new Error('Internal server error'));
+    render(<SubscriptionSection />);
+    await user.click(await screen.findByRole('button', { name: 'Resubscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to resubscribe. Please try again later.',
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Section } from '@/components/layout/Page';
+import { Spinner } from '@/components/Spinner';
+import { cancelSubscription, resumeSubscription } from '@/features/billing/api/billing-api';
+import { useCheckout } from '@/features/billing/hooks/useCheckout';
+import { useSubscriptionStatus } from '@/features/billing/hooks/useSubscriptionStatus';
+import { subscriptionDisplay } from '@/features/billing/lib/subscription-display';
+import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
+
+type Pending = 'cancel' | 'resubscribe' | null;
+type Message = { tone: 'success' | 'error'; text: string } | null;
+
+/** Status and period end by the spec §4 rules, with Cancel Subscription or Resubscribe. */
+export function SubscriptionSection() {
+  const status = useSubscriptionStatus({ loadOnMount: true });
+  const checkout = useCheckout();
+  const [pending, setPending] = useState<Pending>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  const cancel = async () => {
+    if (!window.confirm(CANCEL_CONFIRMATION)) return;
+    setPending('cancel');
+    setMessage(null);
+    try {
+      await cancelSubscription();
+    } catch (error) {
+      console.error('account.cancel_failed', error);
+      setMessage({ tone: 'error', text: ACCOUNT_MESSAGES.cancelFailed });
+      setPending(null);
+      return;
+    }
+    await status.refresh();
+    setMessage({ tone: 'success', text: ACCOUNT_MESSAGES.canceled });
+    setPending(null);
+  };
+
+  // Resumes a canceled subscription that still runs; with nothing to resume (409) it checks the status
+  // and, unless the subscription is in fact active, starts a new checkout.
+  const resubscribe = async () => {
+    setPending('resubscribe');
+    setMessage(null);
+    try {
+      const result = await resumeSubscription();
+      if (result.kind === 'resumed') {
+        status.show(result.subscription);
+        setMessage({ tone: 'success', text: ACCOUNT_MESSAGES.resumed });
+        return;
+      }
+      const current = await status.refresh();
+      if (current?.status === 'active') {
+        setMessage({ tone: 'success', text: ACCOUNT_MESSAGES.alreadyActive });
+        return;
+      }
+      await checkout.startCheckout();
+    } catch (error) {
+      console.error('account.resubscribe_failed', error);
+      setMessage({ tone: 'error', text: ACCOUNT_MESSAGES.resumeFailed });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const { data } = status;
+  if (data === null) {
+    return (
+      <Section title="Subscription" id="subscription">
+        {status.phase === 'error' ? (
+          <>
+            <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>
+            <Button variant="secondary" onClick={() => void status.refresh()}>
+              Try Again
+            </Button>
+          </>
+        ) : (
+          <Spinner label="Loading your subscription" />
+        )}
+      </Section>
+    );
+  }
+
+  const display = subscriptionDisplay(data.status, data.current_period_end);
+  const busy = pending !== null || checkout.busy;
+  return (
+    <Section title="Subscription" id="subscription">
+      <dl className="account-facts">
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="subscription-status">{display.statusLabel ?? 'No subscription'}</dd>
+        </div>
+      </dl>
+      {display.periodText && <p className="account-period">{display.periodText}</p>}
+      {status.phase === 'error' && <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>}
+      <div className="button-row">
+        {display.action === 'cancel' && (
+          <Button
+            variant="secondary"
+            loading={pending === 'cancel'}
+            disabled={busy}
+            onClick={() => void cancel()}
+          >
+            {pending === 'cancel' ? 'Canceling...' : 'Cancel Subscription'}
+          </Button>
+        )}
+        {display.action === 'resubscribe' && (
+          <Button
+            loading={pending === 'resubscribe' || checkout.busy}
+            disabled={busy}
+            onClick={() => void resubscribe()}
+          >
+            {pending === 'resubscribe' || checkout.busy ? 'Resubscribing...' : 'Resubscribe'}
+          </Button>
+        )}
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {checkout.error && <Alert>{checkout.error}</Alert>}
+    </Section>
+  );
+}

@@ -1,0 +1,32 @@
+// Account page copy (spec §8) and the mapping of delete-account failures to it. No Firebase imports: the
+// error is recognised by its `code` field, which the Auth SDK's FirebaseError carries.
+
+export const ACCOUNT_MESSAGES = {
+  loadFailed: 'Failed to load your account information. Please try again later.',
+  cancelFailed: 'Failed to cancel subscription. Please try again later.',
+  canceled:
+    'Your subscription has been canceled. You keep access until the end of the current billing period.',
+  resumeFailed: 'Failed to resubscribe. Please try again later.',
+  resumed: 'Welcome back! Your subscription is active again.',
+  alreadyActive: 'Your subscription is already active.',
+  deleteRequiresRecentLogin:
+    'For security reasons, please sign out and sign in again before deleting your account.',
+  deleteFailed: 'Failed to delete your account. Please try again later or contact support.',
+} as const;
+
+export const CANCEL_CONFIRMATION =
+  'Are you sure you want to cancel your subscription? You will keep access to your bargains until the end of the current billing period.';
+
+const REQUIRES_RECENT_LOGIN = 'requires-recent-login';
+
+/**
+ * 'requires-recent-login' (the Auth SDK's code `auth/requires-recent-login`, or a backend error naming it)
+ * asks the user to sign in again; every other failure gets the general message.
+ */
+export function deleteAccountErrorMessage(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const message = error instanceof Error ? error.message : '';
+  const needsRecentLogin =
+    code === `auth/${REQUIRES_RECENT_LOGIN}` || message.includes(REQUIRES_RECENT_LOGIN);
+  return needsRecentLogin ? ACCOUNT_MESSAGES.deleteRequiresRecentLogin : ACCOUNT_MESSAGES.deleteFailed;
+}

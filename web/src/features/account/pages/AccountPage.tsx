@@ -1,0 +1,32 @@
+// /account (lazy route chunk): Account Settings.
+import { useUser } from 'reactfire';
+import { Alert } from '@/components/Alert';
+import { Page, Section } from '@/components/layout/Page';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { SubscriptionSection } from '../components/SubscriptionSection';
+import { ACCOUNT_MESSAGES } from '../lib/account-messages';
+import '../account.css';
+
+export default function AccountPage() {
+  const { data: user } = useUser();
+  return (
+    <Page title="Account Settings" width="narrow">
+      {user ? (
+        <div className="account-settings">
+          <Section title="Profile" id="profile">
+            <dl className="account-facts">
+              <div>
+                <dt>Email</dt>
+                <dd>{user.email ?? 'No email address'}</dd>
+              </div>
+            </dl>
+          </Section>
+          <SubscriptionSection />
+          <DeleteAccountSection uid={user.uid} />
+        </div>
+      ) : (
+        <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>
+      )}
+    </Page>
+  );
+}

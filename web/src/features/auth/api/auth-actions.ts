@@ -1,0 +1,80 @@
+// Every sign-in path of the product (spec §1, §4, §7). Failures are logged and re-thrown to the caller, which
+// shows the §8 message; a successful sign-in makes sure users/{uid} exists before resolving.
+import {
+  createUserWithEmailAndPassword,
+  GoogleAuthProvider,
+  OAuthProvider,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  type User,
+} from 'firebase/auth';
+import { auth } from '@/lib/auth';
+import { authErrorCode, signOutIfSessionEnded } from '@/lib/auth-errors';
+import { createUserDocument, ensureUserDocument } from './user-document-lazy';
+
+/** A closed or superseded popup is the user's choice, not a failure worth an error message. */
+export function isPopupDismissal(error: unknown): boolean {
+  const code = authErrorCode(error);
+  return code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request';
+}
+
+async function failWith(event: string, error: unknown): Promise<never> {
+  console.error(event, { code: authErrorCode(error), error });
+  await signOutIfSessionEnded(error);
+  throw error;
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<User> {
+  try {
+    const { user } = await signInWithEmailAndPassword(auth, email, password);
+    await ensureUserDocument(user.uid);
+    return user;
+  } catch (error) {
+    return failWith('auth.sign_in_failed: email and password sign-in failed', error);
+  }
+}
+
+export async function signUpWithPassword(email: string, password: string): Promise<User> {
+  try {
+    const { user } = await createUserWithEmailAndPassword(auth, email, password);
+    await createUserDocument(user.uid);
+    return user;
+  } catch (error) {
+    return failWith('auth.sign_up_failed: email and password sign-up failed', error);
+  }
+}
+
+async function signInWithProviderPopup(provider: GoogleAuthProvider | OAuthProvider, event: string) {
+  try {
+    const { user } = await signInWithPopup(auth, provider);
+    await ensureUserDocument(user.uid);
+    return user;
+  } catch (error) {
+    return failWith(event, error);
+  }
+}
+
+export function signInWithGoogle(): Promise<User> {
+  return signInWithProviderPopup(
+    new GoogleAuthProvider(),
+    'auth.google_sign_in_failed: Google sign-in failed',
+  );
+}
+
+/** Exists in the auth layer only: the product shows no Apple button (spec §1). */
+export function signInWithApple(): Promise<User> {
+  const provider = new OAuthProvider('apple.com');
+  provider.addScope('email');
+  provider.addScope('name');
+  return signInWithProviderPopup(provider, 'auth.apple_sign_in_failed: Apple sign-in failed');
+}
+
+export async function signOutUser(): Promise<void> {
+  try {
+    await signOut(auth);
+  } catch (error) {
+    console.error('auth.sign_out_failed: sign-out failed', { error });
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+// Entry points to ./user-document that load it (and Firestore Lite) on first use only. Like the module they
+// wrap, they never reject: a user-document failure is logged and must not block the user (spec §4).
+type UserDocumentModule = typeof import('./user-document');
+
+async function withUserDocumentModule(uid: string, run: (module: UserDocumentModule) => Promise<void>) {
+  try {
+    await run(await import('./user-document'));
+  } catch (error) {
+    console.error('auth.user_document_module_failed: could not load the user-document module', {
+      uid,
+      error,
+    });
+  }
+}
+
+export function ensureUserDocument(uid: string): Promise<void> {
+  return withUserDocumentModule(uid, (module) => module.ensureUserDocument(uid));
+}
+
+export function createUserDocument(uid: string): Promise<void> {
+  return withUserDocumentModule(uid, (module) => module.createUserDocument(uid));
+}

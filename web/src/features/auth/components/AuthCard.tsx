@@ -1,0 +1,67 @@
+import '../auth.css';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/Alert';
+import { useDocumentTitle } from '@/components/layout/Page';
+import type { Credentials } from '../validation';
+import { CredentialsForm } from './CredentialsForm';
+import { GoogleButton } from './GoogleButton';
+
+interface AuthCardProps {
+  title: string;
+  heading: string;
+  subtitle: ReactNode;
+  mode: 'sign-in' | 'sign-up';
+  error: string | null;
+  googleBusy: boolean;
+  onGoogle: () => void;
+  onSubmit: (credentials: Credentials) => Promise<void>;
+  alternative: { prompt: string; to: string; label: string; state?: unknown };
+}
+
+/** The /login and /signup screen: Google first, then email and password, then a link to the other screen. */
+export function AuthCard({
+  title,
+  heading,
+  subtitle,
+  mode,
+  error,
+  googleBusy,
+  onGoogle,
+  onSubmit,
+  alternative,
+}: AuthCardProps) {
+  useDocumentTitle(title);
+  const signIn = mode === 'sign-in';
+  return (
+    <div className="auth-page">
+      <section className="auth-card card" aria-labelledby="auth-heading">
+        <h1 id="auth-heading" className="auth-card__title">
+          {heading}
+        </h1>
+        <p className="auth-card__subtitle">{subtitle}</p>
+        {error ? <Alert>{error}</Alert> : null}
+        <GoogleButton
+          label={signIn ? 'Sign in with Google' : 'Sign up with Google'}
+          busy={googleBusy}
+          onClick={onGoogle}
+        />
+        <div className="divider" role="separator">
+          <span>or use your email</span>
+        </div>
+        <CredentialsForm
+          mode={mode}
+          submitLabel={signIn ? 'Sign In' : 'Sign Up'}
+          busyLabel={signIn ? 'Signing in…' : 'Creating your account…'}
+          onSubmit={onSubmit}
+        />
+        <p className="auth-card__alternative">
+          {alternative.prompt}{' '}
+          <Link to={alternative.to} state={alternative.state}>
+            {alternative.label}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

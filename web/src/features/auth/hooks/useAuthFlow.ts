@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  isPopupDismissal,
+  signInWithGoogle,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../api/auth-actions';
+import { AUTH_ERROR_MESSAGES } from '../messages';
+import type { Credentials } from '../validation';
+
+export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+
+/** Where ProtectedRoute sent the user from (router state `from`), if it is a same-site path. */
+export function redirectTargetFrom(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const from = (state as { from?: unknown }).from;
+  if (typeof from !== 'object' || from === null) return null;
+  const {
+    pathname,
+    search = '',
+    hash = '',
+  } = from as { pathname?: unknown; search?: unknown; hash?: unknown };
+  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//')) return null;
+  if (typeof search !== 'string' || typeof hash !== 'string') return null;
+  return `${pathname}${search}${hash}`;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface AuthFlowOptions {
+  /** The landing page's form appends the error's own text to the sign-up message (spec §8). */
+  appendErrorText?: boolean;
+}
+
+/**
+ * The sign-in and sign-up flows of a page: run the auth action, show the spec's failure message, and on
+ * success go to /dashboard (or back to the protected page the user was sent away from).
+ */
+export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const [googleBusy, setGoogleBusy] = useState(false);
+
+  const finish = () =>
+    navigate(redirectTargetFrom(location.state) ?? DEFAULT_AFTER_SIGN_IN, { replace: true });
+
+  const signIn = async ({ email, password }: Credentials) => {
+    setError(null);
+    try {
+      await signInWithPassword(email, password);
+      finish();
+    } catch {
+      setError(AUTH_ERROR_MESSAGES.signIn);
+    }
+  };
+
+  const signUp = async ({ email, password }: Credentials) => {
+    setError(null);
+    try {
+      await signUpWithPassword(email, password);
+      finish();
+    } catch (caught) {
+      setError(
+        appendErrorText ? `${AUTH_ERROR_MESSAGES.signUp} ${errorText(caught)}` : AUTH_ERROR_MESSAGES.signUp,
+      );
+    }
+  };
+
+  const signInGoogle = async () => {
+    setError(null);
+    setGoogleBusy(true);
+    try {
+      await signInWithGoogle();
+      finish();
+    } catch (caught) {
+      if (!isPopupDismissal(caught)) setError(AUTH_ERROR_MESSAGES.google);
+    } finally {
+      setGoogleBusy(false);
+    }
+  };
+
+  return { error, googleBusy, signIn, signUp, signInGoogle };
+}

@@ -1,0 +1,67 @@
+// The billing functions (spec §7), through the shared API client. Every response is validated: it is input
+// from the network, and a checkout URL in particular decides where the browser goes next.
+import { z } from 'zod';
+import { isHttpUrl } from '@model/fields';
+import { ApiError, callFunction, NOT_SIGNED_IN_MESSAGES } from '@/lib/api-client';
+
+const checkoutSessionSchema = z.object({ url: z.string().refine(isHttpUrl, 'expected an http(s) URL') });
+
+const subscriptionStatusSchema = z.object({
+  status: z.string().nullable(),
+  /** Unix seconds. */
+  current_period_end: z.number().nullable(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusSchema>;
+
+const deletedSchema = z.object({ deleted: z.literal(true) });
+
+/** POST /create_checkout_session → the hosted checkout page to send the browser to. */
+export async function createCheckoutSession(): Promise<string> {
+  const { url } = await callFunction('/create_checkout_session', {
+    method: 'POST',
+    notSignedInMessage: NOT_SIGNED_IN_MESSAGES.mustBeLoggedIn,
+    parse: (data) => checkoutSessionSchema.parse(data),
+  });
+  return url;
+}
+
+/** GET /get_subscription_status (served from the user document mirror; no Stripe call). */
+export function getSubscriptionStatus(): Promise<SubscriptionStatusResponse> {
+  return callFunction('/get_subscription_status', {
+    method: 'GET',
+    parse: (data) => subscriptionStatusSchema.parse(data),
+  });
+}
+
+/** POST /cancel_subscription: the subscription ends at the end of the paid period. */
+export async function cancelSubscription(): Promise<void> {
+  await callFunction('/cancel_subscription', { method: 'POST' });
+}
+
+export type ResumeResult =
+  | { kind: 'resumed'; subscription: SubscriptionStatusResponse }
+  /** 409: nothing canceled-but-running to resume; a new checkout is needed. */
+  | { kind: 'needs-checkout' };
+
+/** POST /resume_subscription: undoes a cancellation inside the paid period without a new payment. */
+export async function resumeSubscription(): Promise<ResumeResult> {
+  try {
+    const subscription = await callFunction('/resume_subscription', {
+      method: 'POST',
+      parse: (data) => subscriptionStatusSchema.parse(data),
+    });
+    return { kind: 'resumed', subscription };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return { kind: 'needs-checkout' };
+    throw error;
+  }
+}
+
+/** POST /delete_account {userId}: cancels billing and deletes the Auth user and its data. */
+export async function deleteAccount(userId: string): Promise<void> {
+  await callFunction('/delete_account', {
+    method: 'POST',
+    body: { userId },
+    parse: (data) => deletedSchema.parse(data),
+  });
+}

@@ -1,0 +1,44 @@
+// The blog list's paging state (spec §4): first page, then more pages after the last post's cursor until a
+// page comes back empty. Pure, so the rules are unit-tested without Firestore.
+import type { BlogPost } from '@model/blog';
+
+export type BlogListStatus = 'loading' | 'ready' | 'loading-more' | 'complete';
+
+export interface BlogListState<Cursor> {
+  posts: BlogPost[];
+  cursor: Cursor | null;
+  status: BlogListStatus;
+}
+
+export type BlogListAction<Cursor> =
+  | { type: 'load-more' }
+  | { type: 'page-loaded'; posts: BlogPost[]; cursor: Cursor | null }
+  | { type: 'failed' };
+
+export function initialBlogListState<Cursor>(): BlogListState<Cursor> {
+  return { posts: [], cursor: null, status: 'loading' };
+}
+
+export function canLoadMore<Cursor>(state: BlogListState<Cursor>): boolean {
+  return state.status === 'ready' && state.cursor !== null;
+}
+
+export function blogListReducer<Cursor>(
+  state: BlogListState<Cursor>,
+  action: BlogListAction<Cursor>,
+): BlogListState<Cursor> {
+  switch (action.type) {
+    case 'load-more':
+      return canLoadMore(state) ? { ...state, status: 'loading-more' } : state;
+    case 'page-loaded': {
+      // An empty page (no cursor) is the end of the list.
+      if (action.cursor === null) return { ...state, status: 'complete' };
+      const known = new Set(state.posts.map((post) => post.id));
+      const fresh = action.posts.filter((post) => !known.has(post.id));
+      return { posts: [...state.posts, ...fresh], cursor: action.cursor, status: 'ready' };
+    }
+    case 'failed':
+      // First page: an empty list (spec §8). Later pages: keep what is shown and stop asking.
+      return { ...state, status: 'complete' };
+  }
+}

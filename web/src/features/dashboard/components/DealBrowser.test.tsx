@@ -1,0 +1,196 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Firestore } from 'firebase/firestore';
+import { fetchDealPage, type DealCursor, type DealPage, type DealPageRequest } from '../api/deal-pages';
+import { makeDeal } from '../test/deal-fixture';
+import { installFakeIntersectionObserver, scrollIntoView } from '../test/intersection-observer';
+import { DealBrowser } from './DealBrowser';
+
+jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn() }));
+const mockFetchDealPage = jest.mocked(fetchDealPage);
+
+const db = {} as Firestore;
+const cursorAt = (id: string) => ({ id }) as unknown as DealCursor;
+
+function pageOf(ids: string[]): DealPage {
+  const last = ids[ids.length - 1];
+  return {
+    deals: ids.map((id) => makeDeal({ id, title: `Deal ${id}` })),
+    size: ids.length,
+    cursor: last === undefined ? null : cursorAt(last),
+  };
+}
+const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `d${from + i}`);
+
+const cards = () => screen.queryAllByRole('article');
+const lastCard = () => {
+  const all = cards();
+  const last = all[all.length - 1];
+  if (!last) throw new Error('no deal cards rendered');
+  return last;
+};
+const requests = (): DealPageRequest[] => mockFetchDealPage.mock.calls.map(([, request]) => request);
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  installFakeIntersectionObserver();
+});
+
+function renderBrowser(uid: string | null = 'user-1') {
+  return render(<DealBrowser db={db} uid={uid} subscriptionActive />);
+}
+
+describe('DealBrowser', () => {
+  it('loads the first page with the defaults: Verified Only, Newest First', async () => {
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(ids(0, 3)));
+    renderBrowser();
+    expect(await screen.findByRole('article', { name: 'Deal d0' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('verified');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+    expect(requests()).toEqual([
+      expect.objectContaining({ filter: 'verified', sort: 'newest', cursor: null }),
+    ]);
+  });
+
+  it('shows skeleton cards while the first page loads', () => {
+    mockFetchDealPage.mockReturnValueOnce(new Promise(() => undefined));
+    renderBrowser();
+    expect(screen.getByLabelText('Loading deals')).toHaveAttribute('aria-busy', 'true');
+    expect(cards()).toHaveLength(0);
+  });
+
+  it('loads the next page after a full page when the last card scrolls into view, dropping duplicates', async () => {
+    mockFetchDealPage
+      .mockResolvedValueOnce(pageOf(ids(0, 20)))
+      .mockResolvedValueOnce(pageOf([...ids(19, 1), ...ids(20, 5)]));
+    renderBrowser();
+    await screen.findByRole('article', { name: 'Deal d19' });
+
+    act(() => {
+      expect(scrollIntoView(lastCard())).toBe(true);
+    });
+    await screen.findByRole('article', { name: 'Deal d24' });
+    expect(requests()[1]).toEqual(expect.objectContaining({ cursor: cursorAt('d19') }));
+    // The same instant bounds every page of one listing.
+    expect(requests()[1]?.now).toBe(requests()[0]?.now);
+    expect(cards().map((card) => card.getAttribute('aria-labelledby'))).toEqual(
+      ids(0, 25).map((id) => `deal-${id}-title`),
+    );
+  });
+
+  it('does not load more after a short page (the list has ended)', async () => {
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(ids(0, 7)));
+    renderBrowser();
+    await screen.findByRole('article', { name: 'Deal d6' });
+    act(() => {
+      scrollIntoView(lastCard());
+    });
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(1);
+    expect(screen.getByText("That's all 7 bargains.")).toBeInTheDocument();
+  });
+
+  it('requests a page only once while it is loading', async () => {
+    let finishSecondPage: (page: DealPage) => void = () => undefined;
+    mockFetchDealPage
+      .mockResolvedValueOnce(pageOf(ids(0, 20)))
+      .mockReturnValueOnce(new Promise((resolve) => (finishSecondPage = resolve)));
+    renderBrowser();
+    await screen.findByRole('article', { name: 'Deal d19' });
+    const last = lastCard();
+    act(() => {
+      scrollIntoView(last);
+      scrollIntoView(last);
+    });
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Loading more deals…')).toBeInTheDocument();
+    await act(async () => finishSecondPage(pageOf(ids(20, 3))));
+    expect(cards()).toHaveLength(23);
+  });
+
+  it('reloads from the first page when the filter or the sort changes', async () => {
+    const user = userEvent.setup();
+    mockFetchDealPage
+      .mockResolvedValueOnce(pageOf(ids(0, 20)))
+      .mockResolvedValueOnce(pageOf(['a1', 'a2']))
+      .mockResolvedValueOnce(pageOf(['s1']));
+    renderBrowser();
+    await screen.findByRole('article', { name: 'Deal d0' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'All Deals');
+    expect(await screen.findByRole('article', { name: 'Deal a1' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(2);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Savings - High to Low');
+    expect(await screen.findByRole('article', { name: 'Deal s1' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(1);
+    expect(requests().slice(1)).toEqual([
+      expect.objectContaining({ filter: 'all', sort: 'newest', cursor: null }),
+      expect.objectContaining({ filter: 'all', sort: 'savings_desc', cursor: null }),
+    ]);
+  });
+
+  it('ignores a slow page of the previous filter', async () => {
+    const user = userEvent.setup();
+    let finishOldPage: (page: DealPage) => void = () => undefined;
+    mockFetchDealPage
+      .mockReturnValueOnce(new Promise((resolve) => (finishOldPage = resolve)))
+      .mockResolvedValueOnce(pageOf(['new']));
+    renderBrowser();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Unverified Only');
+    await screen.findByRole('article', { name: 'Deal new' });
+    await act(async () => finishOldPage(pageOf(['old'])));
+    expect(screen.queryByRole('article', { name: 'Deal old' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    mockFetchDealPage.mockResolvedValueOnce(pageOf([]));
+    renderBrowser();
+    expect(await screen.findByText('No bargains found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your filters to see more bargains')).toBeInTheDocument();
+  });
+
+  it('shows an error-only screen when the first page fails, with a retry', async () => {
+    const user = userEvent.setup();
+    mockFetchDealPage
+      .mockRejectedValueOnce(new Error('Missing or insufficient permissions.'))
+      .mockResolvedValueOnce(pageOf(['d0']));
+    renderBrowser();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to fetch deals: Missing or insufficient permissions.',
+    );
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Deal d0' })).toBeInTheDocument();
+  });
+
+  it('keeps the loaded deals when a further page fails, and retries on request only', async () => {
+    const user = userEvent.setup();
+    mockFetchDealPage
+      .mockResolvedValueOnce(pageOf(ids(0, 20)))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(pageOf(ids(20, 2)));
+    renderBrowser();
+    await screen.findByRole('article', { name: 'Deal d19' });
+    act(() => {
+      scrollIntoView(lastCard());
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load more deals: offline');
+    expect(cards()).toHaveLength(20);
+    // No automatic retry loop while the last card stays in view.
+    act(() => {
+      scrollIntoView(lastCard());
+    });
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(cards()).toHaveLength(22));
+    expect(requests()[2]).toEqual(expect.objectContaining({ cursor: cursorAt('d19') }));
+  });
+
+  it("says 'User not authenticated' without a user and reads nothing", async () => {
+    renderBrowser(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not authenticated');
+    expect(mockFetchDealPage).not.toHaveBeenCalled();
+  });
+});

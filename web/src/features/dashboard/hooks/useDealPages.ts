@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { Firestore } from 'firebase/firestore';
+import type { DealFilter, DealSort } from '@model/queries';
+import { fetchDealPage, type DealCursor } from '../api/deal-pages';
+import {
+  canLoadMore,
+  dealListReducer,
+  initialDealListState,
+  type DealListState,
+} from '../lib/deal-list-state';
+
+export interface DealPagesOptions {
+  db: Firestore;
+  /** The signed-in user's id; null shows 'User not authenticated'. */
+  uid: string | null;
+  filter: DealFilter;
+  sort: DealSort;
+  subscriptionActive: boolean;
+}
+
+export interface DealPages extends DealListState<DealCursor> {
+  /** True when the infinite scroll may request the next page now (never straight after a failed page). */
+  canAutoLoadMore: boolean;
+  /** Requests the next page if the pagination conditions hold (the retry button uses it too). */
+  loadMore: () => void;
+  /** Starts the listing again from the first page (after a failed first page). */
+  reload: () => void;
+}
+
+/** What one listing queries: every page of it uses the same filter, sort and live-window instant. */
+interface Listing {
+  id: number;
+  filter: DealFilter;
+  sort: DealSort;
+  now: Date;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Pages of live deals; restarts from the first page whenever the user, filter, sort or subscription changes. */
+export function useDealPages({ db, uid, filter, sort, subscriptionActive }: DealPagesOptions): DealPages {
+  const [state, dispatch] = useReducer(
+    dealListReducer<DealCursor>,
+    undefined,
+    initialDealListState<DealCursor>,
+  );
+  const currentListing = useRef<Listing | null>(null);
+  // Set synchronously so two scroll events in one frame cannot request (and pay for) the same page twice.
+  const requestInFlight = useRef(false);
+  const [reloadCount, setReloadCount] = useState(0);
+  const reload = useCallback(() => setReloadCount((count) => count + 1), []);
+
+  const requestPage = useCallback(
+    (listing: Listing, cursor: DealCursor | null) => {
+      requestInFlight.current = true;
+      const settle = () => {
+        if (currentListing.current === listing) requestInFlight.current = false;
+      };
+      fetchDealPage(db, { filter: listing.filter, sort: listing.sort, now: listing.now, cursor }).then(
+        (page) => {
+          settle();
+          dispatch({ type: 'page-received', listingId: listing.id, page });
+        },
+        (error: unknown) => {
+          settle();
+          dispatch({ type: 'page-failed', listingId: listing.id, reason: reasonOf(error) });
+        },
+      );
+    },
+    [db],
+  );
+
+  useEffect(() => {
+    if (!subscriptionActive) return;
+    if (uid === null) {
+      dispatch({ type: 'unauthenticated' });
+      return;
+    }
+    const listing: Listing = { id: (currentListing.current?.id ?? 0) + 1, filter, sort, now: new Date() };
+    currentListing.current = listing;
+    dispatch({ type: 'listing-started', listingId: listing.id });
+    requestPage(listing, null);
+  }, [requestPage, uid, filter, sort, subscriptionActive, reloadCount]);
+
+  const loadable = canLoadMore(state);
+  const { cursor, listingId } = state;
+  const loadMore = useCallback(() => {
+    const listing = currentListing.current;
+    if (!loadable || requestInFlight.current || listing === null || listing.id !== listingId) return;
+    dispatch({ type: 'more-requested', listingId: listing.id });
+    requestPage(listing, cursor);
+  }, [requestPage, cursor, listingId, loadable]);
+
+  return { ...state, canAutoLoadMore: loadable && state.error === null, loadMore, reload };
+}

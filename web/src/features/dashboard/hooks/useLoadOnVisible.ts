@@ -1,0 +1,29 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * Calls `onVisible` when the element given to the returned ref scrolls into view (IntersectionObserver).
+ * The observer is recreated whenever `enabled` turns true again, and a new observation reports the current
+ * state at once: if the last card is still on screen after a page arrives, the next page is requested
+ * without waiting for another scroll.
+ */
+export function useLoadOnVisible(onVisible: () => void, enabled: boolean, rootMargin = '0px') {
+  const [element, setElement] = useState<Element | null>(null);
+  const latestOnVisible = useRef(onVisible);
+  useEffect(() => {
+    latestOnVisible.current = onVisible;
+  }, [onVisible]);
+
+  useEffect(() => {
+    if (!element || !enabled) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latestOnVisible.current();
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, enabled, rootMargin]);
+
+  return useCallback((node: Element | null) => setElement(node), []);
+}

@@ -1,0 +1,91 @@
+// State of the paged deal list as a reducer: the transitions are pure and tested without Firestore.
+// Every listing (one filter + sort + subscription) gets an id; responses from an older listing are ignored,
+// so a slow page for the previous filter can never land in the new list.
+import type { Deal } from '@model/deal';
+import { appendUniqueById, canLoadNextPage } from './pagination';
+
+export type DealListStatus = 'loading-first' | 'loading-more' | 'idle';
+
+export interface DealListError {
+  /** 'first': the list could not load at all; 'more': a further page failed (the loaded deals stay). */
+  kind: 'first' | 'more';
+  message: string;
+}
+
+export interface DealListState<Cursor> {
+  listingId: number;
+  deals: Deal[];
+  cursor: Cursor | null;
+  lastPageSize: number;
+  status: DealListStatus;
+  error: DealListError | null;
+}
+
+export interface ReceivedPage<Cursor> {
+  deals: Deal[];
+  size: number;
+  cursor: Cursor | null;
+}
+
+export type DealListAction<Cursor> =
+  | { type: 'listing-started'; listingId: number }
+  | { type: 'more-requested'; listingId: number }
+  | { type: 'page-received'; listingId: number; page: ReceivedPage<Cursor> }
+  | { type: 'page-failed'; listingId: number; reason: string }
+  | { type: 'unauthenticated' };
+
+export const USER_NOT_AUTHENTICATED = 'User not authenticated';
+
+export function initialDealListState<Cursor>(): DealListState<Cursor> {
+  return { listingId: 0, deals: [], cursor: null, lastPageSize: 0, status: 'loading-first', error: null };
+}
+
+export function dealListReducer<Cursor>(
+  state: DealListState<Cursor>,
+  action: DealListAction<Cursor>,
+): DealListState<Cursor> {
+  switch (action.type) {
+    case 'listing-started':
+      return { ...initialDealListState<Cursor>(), listingId: action.listingId };
+    case 'unauthenticated':
+      return {
+        ...initialDealListState<Cursor>(),
+        listingId: state.listingId,
+        status: 'idle',
+        error: { kind: 'first', message: USER_NOT_AUTHENTICATED },
+      };
+    case 'more-requested':
+      if (action.listingId !== state.listingId || !canLoadMore(state)) return state;
+      return { ...state, status: 'loading-more', error: null };
+    case 'page-received': {
+      if (action.listingId !== state.listingId || state.status === 'idle') return state;
+      const { page } = action;
+      return {
+        ...state,
+        deals:
+          state.status === 'loading-first'
+            ? appendUniqueById([], page.deals)
+            : appendUniqueById(state.deals, page.deals),
+        // An empty page keeps the previous cursor, but its size (0) stops further loading.
+        cursor: page.cursor ?? state.cursor,
+        lastPageSize: page.size,
+        status: 'idle',
+        error: null,
+      };
+    }
+    case 'page-failed': {
+      if (action.listingId !== state.listingId || state.status === 'idle') return state;
+      const kind = state.status === 'loading-first' ? 'first' : 'more';
+      const prefix = kind === 'first' ? 'Failed to fetch deals' : 'Failed to load more deals';
+      return { ...state, status: 'idle', error: { kind, message: `${prefix}: ${action.reason}` } };
+    }
+  }
+}
+
+export function canLoadMore<Cursor>(state: DealListState<Cursor>): boolean {
+  return canLoadNextPage({
+    lastPageSize: state.lastPageSize,
+    isLoading: state.status !== 'idle',
+    hasCursor: state.cursor !== null,
+  });
+}

@@ -1,0 +1,60 @@
+// /dashboard (lazy route chunk): the deals for subscribers, the subscribe screen for everybody else.
+import { useUser } from 'reactfire';
+import { useLocation } from 'react-router-dom';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { Page } from '@/components/layout/Page';
+import { PageSpinner } from '@/components/Spinner';
+import { useSubscription } from '@/features/auth/hooks/useSubscription';
+import { ActivatingSubscription } from '@/features/billing/components/ActivatingSubscription';
+import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
+import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
+import { db } from '@/lib/firestore';
+import { DealBrowser } from '../components/DealBrowser';
+import '../dashboard.css';
+
+export default function DashboardPage() {
+  return (
+    <ErrorBoundary name="dashboard">
+      <DashboardContent />
+    </ErrorBoundary>
+  );
+}
+
+function DashboardContent() {
+  const subscription = useSubscription();
+  const { data: user } = useUser();
+  const location = useLocation();
+
+  if (subscription.status === 'loading') return <PageSpinner label="Checking your subscription" />;
+
+  if (subscription.status === 'error') {
+    return (
+      <Page title="Your Bargains" width="narrow">
+        <Alert>Failed to check your subscription: {subscription.error.message}</Alert>
+        <Button onClick={() => window.location.reload()}>Reload Page</Button>
+      </Page>
+    );
+  }
+
+  if (!subscription.active) {
+    const activating = isCheckoutReturn(location.state);
+    return (
+      <Page
+        title={activating ? 'Activating your subscription' : 'Subscribe'}
+        heading={activating ? 'Welcome aboard!' : 'Unlock your bargains'}
+        lead={activating ? undefined : 'Subscribe to see every curated coupon, discount and deal.'}
+        width="narrow"
+      >
+        {activating ? <ActivatingSubscription /> : <SubscribeScreen />}
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you." width="wide">
+      <DealBrowser db={db} uid={user?.uid ?? null} subscriptionActive={subscription.active} />
+    </Page>
+  );
+}

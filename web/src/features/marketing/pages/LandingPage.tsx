@@ -1,0 +1,156 @@
+import '../marketing.css';
+import { Link } from 'react-router-dom';
+import { useSigninCheck } from 'reactfire';
+import { Alert } from '@/components/Alert';
+import { buttonClassName, ButtonLink } from '@/components/Button';
+import { useDocumentTitle } from '@/components/layout/Page';
+import { CredentialsForm } from '@/features/auth/components/CredentialsForm';
+import { useAuthFlow } from '@/features/auth/hooks/useAuthFlow';
+import { ComingSoonList } from '../components/ComingSoonList';
+import { HeroPreview } from '../components/HeroPreview';
+import { ClockIcon, PiggyIcon, TagIcon } from '../components/Icons';
+
+const FEATURES = [
+  {
+    title: 'Curated Deals',
+    text: 'Coupons, discounts and deals gathered from trusted sources and checked, so you only see offers worth your time.',
+    Icon: TagIcon,
+  },
+  {
+    title: '24/7 Access',
+    text: 'Your list is there whenever you shop: morning, midnight or mid-checkout, on any device.',
+    Icon: ClockIcon,
+  },
+  {
+    title: 'Save Big',
+    text: 'Every card shows what you save and, when there is one, the code to use. No guesswork, no clutter.',
+    Icon: PiggyIcon,
+  },
+] as const;
+
+const STEPS = [
+  { title: 'Sign Up', text: 'Create your account in seconds and subscribe for $2 a month.' },
+  { title: 'Browse Deals', text: 'Filter to verified deals and sort by savings or by what is newest.' },
+  { title: 'Save Money', text: 'Copy the code, open the deal and keep the difference.' },
+] as const;
+
+export default function LandingPage() {
+  useDocumentTitle('Bargains');
+  const { data } = useSigninCheck();
+  const signedIn = data?.signedIn === true;
+
+  return (
+    <div className="landing">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow">Coupons · Discounts · Deals</p>
+            <h1 id="hero-title" className="hero__title">
+              Take the power of the algorithm <span className="hero__highlight">back into your hands</span>
+            </h1>
+            <p className="hero__lead">
+              Bargains collects the best coupons, discounts and deals into one curated list. No feed deciding
+              what you see: just the savings, sorted the way you want.
+            </p>
+            <div className="hero__actions">
+              {signedIn ? (
+                <ButtonLink to="/dashboard" size="large">
+                  Go to Dashboard
+                </ButtonLink>
+              ) : (
+                <a href="#signup" className={buttonClassName({ size: 'large' })}>
+                  Get Started Now - Only $2/month!
+                </a>
+              )}
+              <Link to="/how-it-works" className="text-link">
+                See how it works
+              </Link>
+            </div>
+          </div>
+          <HeroPreview />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="features-title">
+        <div className="container">
+          <h2 id="features-title" className="section__title">
+            Why shoppers use Bargains
+          </h2>
+          <ul className="card-grid">
+            {FEATURES.map(({ title, text, Icon }) => (
+              <li key={title} className="card feature-card">
+                <span className="feature-card__icon">
+                  <Icon />
+                </span>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="how-title">
+        <div className="container">
+          <h2 id="how-title" className="section__title">
+            How It Works
+          </h2>
+          <ol className="steps">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="steps__item">
+                <span className="steps__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="soon-title">
+        <div className="container">
+          <h2 id="soon-title" className="section__title">
+            Coming Soon
+          </h2>
+          <p className="section__lead">We are building Bargains around you. Next on the list:</p>
+          <ComingSoonList />
+        </div>
+      </section>
+
+      {signedIn ? null : <LandingSignup />}
+    </div>
+  );
+}
+
+function LandingSignup() {
+  const { error, signUp } = useAuthFlow({ appendErrorText: true });
+  return (
+    <section id="signup" className="section section--signup" aria-labelledby="signup-title" tabIndex={-1}>
+      <div className="container signup-panel">
+        <div className="signup-panel__copy">
+          <h2 id="signup-title" className="section__title">
+            Start saving today
+          </h2>
+          <p>
+            One plan, $2 a month, every deal included. Cancel anytime and keep access until the end of the
+            month you paid for.
+          </p>
+        </div>
+        <div className="card signup-panel__form">
+          {error ? <Alert>{error}</Alert> : null}
+          <CredentialsForm
+            mode="sign-up"
+            submitLabel="Sign Up"
+            busyLabel="Creating your account…"
+            onSubmit={signUp}
+          />
+          <p className="muted small">
+            Already have an account? <Link to="/login">Log in</Link>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import '../marketing.css';
+import { ButtonLink } from '@/components/Button';
+import { Page } from '@/components/layout/Page';
+import { monthlyPriceLabel } from '@/config/product';
+import { CheckIcon, SparkIcon } from '../components/Icons';
+
+const INCLUDED = [
+  'Curated deals, discounts and coupons',
+  'Alerts for unusually cheap products',
+  '24/7 access',
+];
+const COMING_SOON = ['Location-based matching', 'Interest-based matching', 'Daily or weekly digest'];
+
+export default function PricingPage() {
+  return (
+    <Page title="Pricing" heading="Simple, honest pricing" lead="One plan with everything in it." centered>
+      <article className="card plan-card" aria-labelledby="plan-title">
+        <h2 id="plan-title" className="plan-card__name">
+          Premium Access
+        </h2>
+        <p className="plan-card__price">
+          <span className="plan-card__amount">{monthlyPriceLabel}</span>
+          <span className="plan-card__period">/month</span>
+        </p>
+        <h3 className="plan-card__subheading">Included</h3>
+        <ul className="check-list">
+          {INCLUDED.map((item) => (
+            <li key={item}>
+              <CheckIcon />
+              {item}
+            </li>
+          ))}
+        </ul>
+        <h3 className="plan-card__subheading">Coming soon</h3>
+        <ul className="check-list check-list--soon">
+          {COMING_SOON.map((item) => (
+            <li key={item}>
+              <SparkIcon />
+              {item}
+            </li>
+          ))}
+        </ul>
+        <p className="plan-card__note">Cancel anytime. No hidden fees.</p>
+        <ButtonLink to="/signup" size="large" block>
+          Get Started
+        </ButtonLink>
+      </article>
+    </Page>
+  );
+}

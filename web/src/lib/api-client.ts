@@ -1,0 +1,105 @@
+// Typed client for the HTTPS functions, reached same-origin through the Hosting rewrites (firebase.json).
+// Every call carries the signed-in user's ID token (spec §7); errors follow spec §8.
+import { auth } from './auth';
+import { signOutIfSessionEnded } from './auth-errors';
+
+export type FunctionPath =
+  | '/create_checkout_session'
+  | '/get_subscription_status'
+  | '/cancel_subscription'
+  | '/resume_subscription'
+  | '/delete_account';
+
+/** The two texts the product uses when a call is made with nobody signed in (spec §7). */
+export const NOT_SIGNED_IN_MESSAGES = {
+  mustBeLoggedIn: 'User must be logged in',
+  notAuthenticated: 'User not authenticated',
+} as const;
+
+/** A response outside 2xx; `message` is the response's `error` field, else the status text of spec §8. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+interface CallOptions {
+  method: 'GET' | 'POST';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Which of the two spec texts to throw when nobody is signed in; 'User not authenticated' by default. */
+  notSignedInMessage?: (typeof NOT_SIGNED_IN_MESSAGES)[keyof typeof NOT_SIGNED_IN_MESSAGES];
+  signal?: AbortSignal;
+}
+
+/** Validates the response body (e.g. a zod schema's `parse`); the response is untrusted input. */
+type ResponseParser<T> = (data: unknown) => T;
+
+export async function callFunction<T>(
+  path: FunctionPath,
+  options: CallOptions & { parse: ResponseParser<T> },
+): Promise<T>;
+export async function callFunction(path: FunctionPath, options: CallOptions): Promise<unknown>;
+export async function callFunction<T>(
+  path: FunctionPath,
+  {
+    method,
+    body,
+    notSignedInMessage = NOT_SIGNED_IN_MESSAGES.notAuthenticated,
+    signal,
+    parse,
+  }: CallOptions & { parse?: ResponseParser<T> },
+): Promise<T | unknown> {
+  const token = await currentIdToken(notSignedInMessage);
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const payload = await readJsonBody(response);
+  if (!response.ok) {
+    throw new ApiError(
+      errorFieldOf(payload) ?? `API request failed with status ${response.status}`,
+      response.status,
+    );
+  }
+  return parse ? parse(payload) : payload;
+}
+
+async function currentIdToken(notSignedInMessage: string): Promise<string> {
+  // Right after a page load the persisted session is still being restored; wait for it before deciding.
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (user === null) throw new Error(notSignedInMessage);
+  try {
+    return await user.getIdToken();
+  } catch (error) {
+    await signOutIfSessionEnded(error);
+    throw error;
+  }
+}
+
+/** The body as JSON, or null when it is empty or not JSON (e.g. an HTML error page from a proxy). */
+async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function errorFieldOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const error = (payload as { error?: unknown }).error;
+  return typeof error === 'string' && error !== '' ? error : undefined;
+}

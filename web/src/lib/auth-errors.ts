@@ -1,0 +1,29 @@
+import { signOut } from 'firebase/auth';
+import { auth } from './auth';
+
+/** Codes after which the local session is no longer usable (spec §8): the user is signed out. */
+const SESSION_ENDING_CODES: ReadonlySet<string> = new Set(['auth/user-disabled', 'auth/user-token-expired']);
+
+/** The Firebase error code of an error (e.g. 'auth/wrong-password'), if it has one. */
+export function authErrorCode(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function endsSession(error: unknown): boolean {
+  const code = authErrorCode(error);
+  return code !== undefined && SESSION_ENDING_CODES.has(code);
+}
+
+/** Signs out when the error says the session is dead (disabled user, expired token); safe with any error. */
+export async function signOutIfSessionEnded(error: unknown): Promise<void> {
+  if (!endsSession(error) || auth.currentUser === null) return;
+  try {
+    await signOut(auth);
+  } catch (signOutError) {
+    console.error('auth.sign_out_failed: could not end an invalidated session', {
+      code: authErrorCode(error),
+      error: signOutError,
+    });
+  }
+}

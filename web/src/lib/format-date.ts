@@ -1,0 +1,13 @@
+// One date style for the whole app ('Jan 5, 2025'), built once: Intl formatters are costly to create.
+const calendarDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Jan 5, 2025' in the reader's time zone. */
+export function formatCalendarDate(date: Date): string {
+  return calendarDate.format(date);
+}
+
+/** Formats a unix time in seconds (Stripe's period ends, spec §9), or null when it is missing or invalid. */
+export function formatUnixSeconds(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
+  return formatCalendarDate(new Date(seconds * 1000));
+}
