@@ -6,19 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureChromium } from '../lib/chromium.mjs';
 import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
 import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import {
-  buildFunctions,
-  buildWeb,
-  ensureLocalConfig,
-  firebaseArgs,
-  firebaseBin,
-  firebaseEnv,
-} from '../lib/stack.mjs';
+import { buildFunctions, ensureLocalConfig, firebaseArgs, firebaseBin, firebaseEnv } from '../lib/stack.mjs';
 import { evaluateBudgets } from './lib/budgets.ts';
 import { measureColdImport } from './lib/cold-import.ts';
 import { renderBrokenBudgets, renderDiagnostics, renderTable } from './lib/report.ts';
@@ -26,6 +19,10 @@ import { liveNotMeasured } from './lib/routes.ts';
 
 const LOCK_FILE = '/tmp/bargains-emulators.lock';
 const RESULTS_DIR = join(repoRoot, 'bench-results');
+// The benchmark serves its own build: web/dist is shared with every other run on this machine, and a rebuild
+// in the middle of a measurement (Vite empties its output first) would turn pages into 404s.
+const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
+const FIREBASE_CONFIG = join(RESULTS_DIR, 'firebase.json');
 
 function parseArgs(argv) {
   if (argv.includes('--help')) {
@@ -70,6 +67,29 @@ function environment(chromePath) {
   };
 }
 
+/** The production web build (emulator mode, like `npm start`), written to the benchmark's own folder. */
+async function buildWebForBench() {
+  const { build } = await import('vite');
+  await build({
+    root: join(repoRoot, 'web'),
+    mode: 'emulator',
+    logLevel: 'warn',
+    configFile: join(repoRoot, 'web/vite.config.ts'),
+    build: { outDir: WEB_BUILD, emptyOutDir: true },
+  });
+}
+
+/** firebase.json with every path made relative to bench-results/ and Hosting serving the benchmark's build. */
+function writeFirebaseConfig() {
+  const config = JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8'));
+  const fromResults = (path) => relative(RESULTS_DIR, join(repoRoot, path));
+  config.firestore.rules = fromResults(config.firestore.rules);
+  config.firestore.indexes = fromResults(config.firestore.indexes);
+  for (const codebase of [config.functions].flat()) codebase.source = fromResults(codebase.source);
+  config.hosting.public = relative(RESULTS_DIR, WEB_BUILD);
+  writeFileSync(FIREBASE_CONFIG, JSON.stringify(config, null, 2));
+}
+
 // The Hosting emulator logs every request (hundreds per Lighthouse run); they would bury the measurements.
 const HOSTING_ACCESS_LOG = /^i {2}hosting: \S+ - - \[/;
 
@@ -88,7 +108,8 @@ async function measureLiveStack(runs) {
     console.warn(
       'emulator-data/ holds no export yet: the emulators start empty (no demo users, deals or posts).',
     );
-  const inner = `node --import tsx scripts/bench/live.mjs ${JSON.stringify(liveFile)} ${runs}`;
+  writeFirebaseConfig();
+  const inner = `node --import tsx scripts/bench/live.mjs ${JSON.stringify(liveFile)} ${runs} ${JSON.stringify(WEB_BUILD)}`;
   console.log(`\n▶ emulators (waiting for ${LOCK_FILE} if another run holds the ports)`);
   const child = spawnChild(
     'emulators:exec',
@@ -98,7 +119,11 @@ async function measureLiveStack(runs) {
       process.execPath,
       'scripts/lib/emulators-exec.mjs',
       firebaseBin,
-      ...firebaseArgs('emulators:exec', { only: 'auth,firestore,functions,hosting', importData: hasExport }),
+      ...firebaseArgs('emulators:exec', {
+        only: 'auth,firestore,functions,hosting',
+        importData: hasExport,
+        extra: ['--config', FIREBASE_CONFIG],
+      }),
       inner,
     ],
     { cwd: repoRoot, env: firebaseEnv(), stdio: ['inherit', 'pipe', 'pipe'] },
@@ -120,10 +145,14 @@ async function main() {
   const env = environment(chromePath);
 
   if (skipBuild) {
-    console.log('▶ build skipped (--skip-build): measuring the existing web/dist and functions/lib');
+    console.log(
+      '▶ build skipped (--skip-build): measuring the existing bench-results/web-dist and functions/lib',
+    );
+    if (!existsSync(join(WEB_BUILD, 'index.html')))
+      throw new Error('--skip-build needs an earlier build in bench-results/web-dist');
   } else {
     console.log('▶ build (functions + production web app)');
-    const [functionsBuild, webBuild] = await Promise.allSettled([buildFunctions(), buildWeb()]);
+    const [functionsBuild, webBuild] = await Promise.allSettled([buildFunctions(), buildWebForBench()]);
     if (webBuild.status === 'rejected') throw new Error(`the web build failed: ${webBuild.reason.message}`);
     if (functionsBuild.status === 'rejected')
       console.warn(`The functions build failed (${functionsBuild.reason.message}); measuring what exists.`);

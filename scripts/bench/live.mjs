@@ -1,6 +1,6 @@
 // Inner half of `npm run bench`, run inside `firebase emulators:exec` (see bench.mjs): starts the Stripe stand-in
 // with fresh state, rebases the demo data to today, measures everything that needs the running stack, and
-// writes the results as JSON to the file named by the first argument.
+// writes the results as JSON. Arguments: output file, Lighthouse runs per page, the web build being served.
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { startStripeStandin } from '../lib/stack.mjs';
 import { measureLive } from './measure-live.ts';
 import { liveNotMeasured } from './lib/routes.ts';
 
-const [outFile, lighthouseRuns = '3'] = process.argv.slice(2);
+const [outFile, lighthouseRuns, distDir] = process.argv.slice(2);
 stopAllOnSignals();
 
 let results;
@@ -31,6 +31,7 @@ try {
   }
   results = await measureLive({
     repoRoot,
+    distDir,
     projectId: PROJECT_ID,
     origin: 'http://127.0.0.1:5000',
     firestoreHost: process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080',

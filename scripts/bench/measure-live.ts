@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from '../../tests/e2e/support/browser';
 import { summariseFiles, type ChunkInfo } from './lib/bundle';
-import { distFingerprint, measureBuildFacts } from './lib/build-facts';
+import { measureBuildFacts } from './lib/build-facts';
 import { measureDashboardVisit, visitFailed, type DashboardVisit } from './lib/deal-reads';
 import { runLighthouse } from './lib/lighthouse';
 import {
@@ -22,6 +22,8 @@ import { runStripeJourney, type JourneyUser } from './lib/stripe-journey';
 
 export interface LiveOptions {
   repoRoot: string;
+  /** The build the Hosting emulator serves. */
+  distDir: string;
   projectId: string;
   origin: string;
   firestoreHost: string;
@@ -127,10 +129,7 @@ async function measureRouteScripts(
 
 export async function measureLive(options: LiveOptions): Promise<LiveResults> {
   const log = options.log ?? console.log;
-  const distDir = join(options.repoRoot, 'web', 'dist');
-  // Analysed while holding the emulator lock, so it describes the very files the Hosting emulator serves.
-  const fingerprint = distFingerprint(distDir);
-  const { chunks, entryStaticJs, largestChunks } = measureBuildFacts(distDir, options.repoRoot);
+  const { chunks, entryStaticJs, largestChunks } = measureBuildFacts(options.distDir, options.repoRoot);
   const notes: string[] = [];
   const counter = new StripeCounter(options.stripeOrigin);
   const screenshotDir = join(options.repoRoot, 'bench-results', 'screenshots');
@@ -207,11 +206,6 @@ export async function measureLive(options: LiveOptions): Promise<LiveResults> {
       visitResult = await visitAs(journey.user);
     }
     const dashboardScripts = visitResult.scripts;
-    if (distFingerprint(distDir) !== fingerprint) {
-      notes.push(
-        'web/dist was rebuilt by another process during this run: the measurements may mix two builds. Run again.',
-      );
-    }
     return {
       entryStaticJs,
       largestChunks,

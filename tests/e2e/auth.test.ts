@@ -46,7 +46,9 @@ const GAPI_IFRAMES_STANDIN = `(function () {
       waiting.forEach(function (done) { done(); });
     } else if (message.kind === 'reply') {
       var callback = self.replies[message.id]; delete self.replies[message.id];
-      if (callback) callback(message.responses);
+      // Like gapi, contain errors thrown by reply callbacks: the Auth SDK's webStorageSupport callback
+      // always throws after it has reported its answer.
+      try { if (callback) callback(message.responses); } catch (error) { console.debug('gapi stand-in: reply callback threw', error); }
     } else if (message.kind === 'send') {
       var handler = self.handlers[message.type];
       if (!handler) { self.queued.push(message); return; }

@@ -1,6 +1,5 @@
 // Bundle facts that need no browser: every chunk's size and content, the entry with its preloaded imports (from
-// the built index.html), the largest chunks, and a fingerprint to notice a rebuild of web/dist during a run.
-import { createHash } from 'node:crypto';
+// the built index.html), and the largest chunks.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -20,13 +19,6 @@ export interface BuildFacts {
   chunks: Map<string, ChunkInfo>;
   entryStaticJs: Outcome<JsSet>;
   largestChunks: ChunkSummary[];
-}
-
-/** Changes whenever web/dist is rebuilt from different sources (Vite's file names carry content hashes). */
-export function distFingerprint(distDir: string): string {
-  const index = join(distDir, 'index.html');
-  if (!existsSync(index)) return 'missing';
-  return createHash('sha256').update(readFileSync(index)).digest('hex').slice(0, 16);
 }
 
 export function measureBuildFacts(distDir: string, repoRoot: string): BuildFacts {

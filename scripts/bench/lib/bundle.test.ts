@@ -134,3 +134,21 @@ describe('analyseChunks on a build output', () => {
     expect(describeChunk(chunk('assets/index-a.js'))).toBe('react, web/src');
   });
 });
+
+test('a nested copy of a package is labelled by the package itself, not the one it is nested in', () => {
+  const chunk = {
+    file: 'assets/x.js',
+    bytes: 1,
+    gzipBytes: 1,
+    modules: [
+      'node_modules/@firebase/auth/node_modules/@firebase/util/dist/index.esm.js',
+      'node_modules/@firebase/auth/node_modules/@firebase/util/dist/postinstall.mjs',
+      'node_modules/@firebase/auth/dist/esm/index.js',
+    ],
+    fullFirestore: false,
+    dashboardCode: false,
+    isEntry: false,
+    isDynamicEntry: false,
+  };
+  expect(describeChunk(chunk)).toBe('@firebase/util, @firebase/auth');
+});

@@ -125,7 +125,8 @@ export function htmlEntryScripts(html: string): string[] {
 export function describeChunk(chunk: ChunkInfo, maxParts = 3): string {
   const counts = new Map<string, number>();
   for (const module of chunk.modules) {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module);
+    // The innermost node_modules names the package (nested copies such as @firebase/auth/node_modules/@firebase/util).
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(module);
     const part = match?.[1] ?? (/^(web\/src|functions\/src\/model)\//.exec(module)?.[1] || 'other');
     counts.set(part, (counts.get(part) ?? 0) + 1);
   }
