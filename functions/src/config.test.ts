@@ -32,20 +32,24 @@ describe('buildAppConfig', () => {
   });
 
   it('rejects a missing or malformed price id', () => {
-    expect(() => buildAppConfig({ appOrigin: 'https://a.web.app', priceId: '', corsAllowedOrigins: '' })).toThrow(
-      /STRIPE_PRICE_ID/,
-    );
-    expect(() => buildAppConfig({ appOrigin: 'https://a.web.app', priceId: 'prod_1', corsAllowedOrigins: '' })).toThrow(
-      /STRIPE_PRICE_ID/,
-    );
+    expect(() =>
+      buildAppConfig({ appOrigin: 'https://a.web.app', priceId: '', corsAllowedOrigins: '' }),
+    ).toThrow(/STRIPE_PRICE_ID/);
+    expect(() =>
+      buildAppConfig({ appOrigin: 'https://a.web.app', priceId: 'prod_1', corsAllowedOrigins: '' }),
+    ).toThrow(/STRIPE_PRICE_ID/);
   });
 });
 
 describe('stripeApiOverride', () => {
   it('is honoured only inside the Functions emulator', () => {
     expect(stripeApiOverride({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toBeUndefined();
-    expect(stripeApiOverride({ STRIPE_API_BASE: 'http://127.0.0.1:12111', FUNCTIONS_EMULATOR: 'false' })).toBeUndefined();
-    expect(stripeApiOverride({ STRIPE_API_BASE: 'http://127.0.0.1:12111', FUNCTIONS_EMULATOR: 'true' })).toEqual({
+    expect(
+      stripeApiOverride({ STRIPE_API_BASE: 'http://127.0.0.1:12111', FUNCTIONS_EMULATOR: 'false' }),
+    ).toBeUndefined();
+    expect(
+      stripeApiOverride({ STRIPE_API_BASE: 'http://127.0.0.1:12111', FUNCTIONS_EMULATOR: 'true' }),
+    ).toEqual({
       host: '127.0.0.1',
       port: 12111,
       protocol: 'http',
@@ -55,11 +59,15 @@ describe('stripeApiOverride', () => {
   it('is absent when unset or blank, and rejects garbage', () => {
     expect(stripeApiOverride({ FUNCTIONS_EMULATOR: 'true' })).toBeUndefined();
     expect(stripeApiOverride({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: ' ' })).toBeUndefined();
-    expect(stripeApiOverride({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'https://stripe.local' })).toEqual({
+    expect(
+      stripeApiOverride({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'https://stripe.local' }),
+    ).toEqual({
       host: 'stripe.local',
       port: 443,
       protocol: 'https',
     });
-    expect(() => stripeApiOverride({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'not a url' })).toThrow(ConfigError);
+    expect(() => stripeApiOverride({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'not a url' })).toThrow(
+      ConfigError,
+    );
   });
 });

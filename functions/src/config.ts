@@ -17,7 +17,8 @@ export const APP_ORIGIN = defineString('APP_ORIGIN', {
 });
 export const CORS_ALLOWED_ORIGINS = defineString('CORS_ALLOWED_ORIGINS', {
   default: '',
-  description: 'Comma-separated extra origins allowed to call the functions cross-origin (APP_ORIGIN always is).',
+  description:
+    'Comma-separated extra origins allowed to call the functions cross-origin (APP_ORIGIN always is).',
 });
 
 /** A deployment mistake: the request fails with 500 and the log names the setting. */
@@ -46,12 +47,18 @@ export function parseOrigin(name: string, raw: string): string {
   }
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
   if (!secure || url.origin !== value.replace(/\/$/, '')) {
-    throw new ConfigError(`${name} must be an https origin without a path (http only for localhost), got '${raw}'.`);
+    throw new ConfigError(
+      `${name} must be an https origin without a path (http only for localhost), got '${raw}'.`,
+    );
   }
   return url.origin;
 }
 
-export function buildAppConfig(values: { appOrigin: string; priceId: string; corsAllowedOrigins: string }): AppConfig {
+export function buildAppConfig(values: {
+  appOrigin: string;
+  priceId: string;
+  corsAllowedOrigins: string;
+}): AppConfig {
   const appOrigin = parseOrigin('APP_ORIGIN', values.appOrigin);
   const priceId = values.priceId.trim();
   if (!/^price_\w+$/.test(priceId)) {
@@ -86,7 +93,8 @@ function requireSecret(name: string, value: string, prefix: string): string {
   return trimmed;
 }
 
-export const stripeSecretKey = (): string => requireSecret('STRIPE_SECRET_KEY', STRIPE_SECRET_KEY.value(), 'sk_');
+export const stripeSecretKey = (): string =>
+  requireSecret('STRIPE_SECRET_KEY', STRIPE_SECRET_KEY.value(), 'sk_');
 export const stripeWebhookSecret = (): string =>
   requireSecret('STRIPE_WEBHOOK_SECRET', STRIPE_WEBHOOK_SECRET.value(), 'whsec_');
 

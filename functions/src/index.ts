@@ -52,6 +52,11 @@ export const delete_account = onRequest(
 
 // Stripe retries failed deliveries, so a burst is spread over time; more instances absorb spikes.
 export const stripe_webhook = onRequest(
-  { ...browserEndpoint, timeoutSeconds: 60, maxInstances: 20, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+  {
+    ...browserEndpoint,
+    timeoutSeconds: 60,
+    maxInstances: 20,
+    secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
+  },
   lazy(() => import('./handlers/stripe-webhook.js')),
 );

@@ -22,7 +22,9 @@ const RESULTS_DIR = join(repoRoot, 'bench-results');
 // The benchmark serves its own build: web/dist is shared with every other run on this machine, and a rebuild
 // in the middle of a measurement (Vite empties its output first) would turn pages into 404s.
 const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
-const FIREBASE_CONFIG = join(RESULTS_DIR, 'firebase.json');
+// firebase-tools takes the folder of its config file as the project folder and refuses paths outside it, so the
+// benchmark's copy of firebase.json lives next to it (git-ignored) for the length of the run.
+const FIREBASE_CONFIG = join(repoRoot, 'firebase.bench.json');
 
 function parseArgs(argv) {
   if (argv.includes('--help')) {
@@ -79,16 +81,14 @@ async function buildWebForBench() {
   });
 }
 
-/** firebase.json with every path made relative to bench-results/ and Hosting serving the benchmark's build. */
+/** firebase.json with Hosting serving the benchmark's build. */
 function writeFirebaseConfig() {
   const config = JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8'));
-  const fromResults = (path) => relative(RESULTS_DIR, join(repoRoot, path));
-  config.firestore.rules = fromResults(config.firestore.rules);
-  config.firestore.indexes = fromResults(config.firestore.indexes);
-  for (const codebase of [config.functions].flat()) codebase.source = fromResults(codebase.source);
-  config.hosting.public = relative(RESULTS_DIR, WEB_BUILD);
-  writeFileSync(FIREBASE_CONFIG, JSON.stringify(config, null, 2));
+  config.hosting.public = relative(repoRoot, WEB_BUILD);
+  writeFileSync(FIREBASE_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
 }
+
+const removeFirebaseConfig = () => rmSync(FIREBASE_CONFIG, { force: true });
 
 // The Hosting emulator logs every request (hundreds per Lighthouse run); they would bury the measurements.
 const HOSTING_ACCESS_LOG = /^i {2}hosting: \S+ - - \[/;
@@ -131,13 +131,14 @@ async function measureLiveStack(runs) {
   forwardWithoutAccessLog(child.child.stdout, process.stdout);
   forwardWithoutAccessLog(child.child.stderr, process.stderr);
   const { code } = await child.exit;
+  removeFirebaseConfig();
   if (existsSync(liveFile)) return JSON.parse(readFileSync(liveFile, 'utf8'));
   return liveNotMeasured(`the emulators did not run the measurements (exit code ${code}; see the log above)`);
 }
 
 async function main() {
   const { runs, skipBuild } = parseArgs(process.argv.slice(2));
-  stopAllOnSignals();
+  stopAllOnSignals(removeFirebaseConfig);
   mkdirSync(RESULTS_DIR, { recursive: true });
   ensureLocalConfig();
   const chromePath = ensureChromium();
@@ -192,5 +193,6 @@ async function main() {
 main().catch(async (error) => {
   console.error(`npm run bench failed: ${error.message}`);
   await stopAll();
+  removeFirebaseConfig();
   process.exit(1);
 });

@@ -1,9 +1,17 @@
 // Authentication end to end in Chromium against the Auth, Firestore and Hosting emulators: sign-up creates
 // users/{uid}, sign-out, sign-in, the §8 failure message, §5 validation, Google through the emulator's popup,
 // and the protected-route redirect.
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { userDocPath } from '../../functions/src/model/paths';
-import { launchBrowser, newContext, screenshot, trackPageErrors, type ViewportName } from './support/browser';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  SCREENSHOT_DIR,
+  trackPageErrors,
+  type ViewportName,
+} from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 
 const PASSWORD = 'bargain-hunter-1';
@@ -276,7 +284,8 @@ test('at 375 px, signed in, the mobile menu lists Dashboard, Account and Sign Ou
       (a) => a.playState === 'finished',
     ),
   );
-  await screenshot(page, 'auth-mobile-menu-signed-in-375');
+  // The open menu covers the viewport: capture the viewport, not the full page.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'auth-mobile-menu-signed-in-375.png') });
 
   await menu.getByRole('button', { name: 'Sign Out' }).click();
   await onPath(page, '/');

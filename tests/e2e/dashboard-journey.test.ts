@@ -85,7 +85,7 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
   await expect(page.locator('[data-deal-id]').count()).resolves.toBe(0);
   await page.getByRole('button', { name: 'Refresh Subscription Status' }).click();
   await page.getByText('No subscription').waitFor();
-  await screenshot(page, 'dashboard-subscribe-1440');
+  await screenshot(page, 'dashboard-subscribe-status-1440');
 
   // 2. Subscribe Now → the stand-in's hosted checkout → Pay → /success → /dashboard.
   await page.getByRole('button', { name: 'Subscribe Now' }).click();

@@ -20,9 +20,13 @@ async function checkoutUrl(user: TestUser): Promise<string> {
 
 async function subscribe(user: TestUser): Promise<void> {
   await payCheckout(await checkoutUrl(user));
-  await waitFor(() => readDoc(`users/${user.uid}`), (doc) => doc?.subscription_active === true, {
-    what: 'the subscription to be mirrored',
-  });
+  await waitFor(
+    () => readDoc(`users/${user.uid}`),
+    (doc) => doc?.subscription_active === true,
+    {
+      what: 'the subscription to be mirrored',
+    },
+  );
 }
 
 describe('create_checkout_session', () => {
@@ -40,7 +44,9 @@ describe('create_checkout_session', () => {
       cancel_url: `${APP_ORIGIN}/cancel`,
       metadata: { firebase_uid: user.uid },
     });
-    expect(session.line_items?.data.map((item) => [item.price?.id, item.quantity])).toEqual([[STRIPE_PRICE_ID, 1]]);
+    expect(session.line_items?.data.map((item) => [item.price?.id, item.quantity])).toEqual([
+      [STRIPE_PRICE_ID, 1],
+    ]);
 
     // One customer, carrying the uid, stored on the user and in the server-only mapping.
     const customers = await customersOfUid(user.uid);
@@ -80,12 +86,17 @@ describe('create_checkout_session', () => {
     const user = await createTestUser('lagging');
     await subscribe(user);
     // As if the webhook had not arrived yet.
-    await testDb().doc(`users/${user.uid}`).update({ subscription_active: false, subscription_status: 'inactive' });
+    await testDb()
+      .doc(`users/${user.uid}`)
+      .update({ subscription_active: false, subscription_status: 'inactive' });
 
     const result = await checkout(user);
     expect(result.status).toBe(409);
     expect(await sessionsOfUid(user.uid)).toHaveLength(1);
-    expect(await readDoc(`users/${user.uid}`)).toMatchObject({ subscription_active: true, subscription_status: 'active' });
+    expect(await readDoc(`users/${user.uid}`)).toMatchObject({
+      subscription_active: true,
+      subscription_status: 'active',
+    });
   });
 
   it('answers 409 with a resume hint while a canceled subscription still runs', async () => {

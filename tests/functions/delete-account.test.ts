@@ -39,16 +39,24 @@ describe('delete_account', () => {
     // The cancellation's webhook arrives after the deletion and must not bring the document back.
     await flushDeliveries();
     expect(await readDoc(`users/${user.uid}`)).toBeUndefined();
-    expect(await readDoc(`stripe_customers/${customerId}`)).toMatchObject({ uid: user.uid, deleted_at: expect.anything() });
+    expect(await readDoc(`stripe_customers/${customerId}`)).toMatchObject({
+      uid: user.uid,
+      deleted_at: expect.anything(),
+    });
 
-    const repeated = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    const repeated = await callFunction('delete_account', {
+      token: user.idToken,
+      body: { userId: user.uid },
+    });
     expect(repeated.status).toBe(200);
     expect(repeated.body).toEqual({ deleted: true });
   });
 
   it('works when the client deleted its document first, and for a user who never subscribed', async () => {
     const user = await createTestUser('delete-free');
-    await testDb().doc(`users/${user.uid}`).set({ subscription_active: false, subscription_status: 'inactive' });
+    await testDb()
+      .doc(`users/${user.uid}`)
+      .set({ subscription_active: false, subscription_status: 'inactive' });
     await testDb().doc(`users/${user.uid}`).delete();
 
     const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
@@ -59,7 +67,9 @@ describe('delete_account', () => {
 
   it('refuses the checkout of a deleted account whose token is still valid', async () => {
     const user = await createTestUser('delete-then-pay');
-    expect((await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } })).status).toBe(200);
+    expect(
+      (await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } })).status,
+    ).toBe(200);
     const checkout = await callFunction('create_checkout_session', { token: user.idToken });
     expect(checkout.status).toBe(401);
   });

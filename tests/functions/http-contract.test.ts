@@ -33,7 +33,11 @@ describe.each(ENDPOINTS)('$name', ({ name, method, wrongMethod, validBody }) => 
   const body = () => validBody?.(user);
 
   it('answers 401 "User must be logged in" without a bearer token', async () => {
-    const headerSets: Record<string, string>[] = [{}, { Authorization: 'Basic dXNlcjpwYXNz' }, { Authorization: 'Bearer ' }];
+    const headerSets: Record<string, string>[] = [
+      {},
+      { Authorization: 'Basic dXNlcjpwYXNz' },
+      { Authorization: 'Bearer ' },
+    ];
     for (const headers of headerSets) {
       const result = await callFunction(name, { method, headers, body: body() });
       expect(result.status).toBe(401);
@@ -62,7 +66,11 @@ describe.each(ENDPOINTS)('$name', ({ name, method, wrongMethod, validBody }) => 
     const preflight = (origin: string) =>
       callFunction(name, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': method,
+          'Access-Control-Request-Headers': 'authorization',
+        },
       });
     const allowed = await preflight(APP_ORIGIN);
     expect(allowed.status).toBe(204);
@@ -92,7 +100,10 @@ describe.each(POST_ENDPOINTS)('$name request bodies', ({ name }) => {
   });
 
   it('answers 400 {error} for an oversized body', async () => {
-    const result = await callFunction(name, { token: user.idToken, body: { userId: user.uid, padding: 'x'.repeat(64 * 1024) } });
+    const result = await callFunction(name, {
+      token: user.idToken,
+      body: { userId: user.uid, padding: 'x'.repeat(64 * 1024) },
+    });
     expect(result.status).toBe(400);
     expect(errorOf(result)).toMatch(/too large/);
   });
@@ -115,7 +126,10 @@ describe('bodies of endpoints that take none', () => {
 describe('delete_account body', () => {
   it('answers 403 for another user id and 400 without one', async () => {
     const other = await createTestUser('contract-other');
-    const forbidden = await callFunction('delete_account', { token: user.idToken, body: { userId: other.uid } });
+    const forbidden = await callFunction('delete_account', {
+      token: user.idToken,
+      body: { userId: other.uid },
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: 'You can only delete your own account' });
 

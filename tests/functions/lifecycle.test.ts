@@ -73,8 +73,15 @@ describe('subscription lifecycle', () => {
     // Cancel again and let the period end.
     expect((await callFunction('cancel_subscription', { token: user.idToken })).status).toBe(200);
     expect((await advanceSubscription(subscriptionId)).outcome).toBe('canceled');
-    await waitFor(() => userDoc(user.uid), (doc) => doc?.subscription_active === false, { what: 'the period end' });
-    expect(await userDoc(user.uid)).toMatchObject({ subscription_status: 'canceled', stripe_subscription_id: subscriptionId });
+    await waitFor(
+      () => userDoc(user.uid),
+      (doc) => doc?.subscription_active === false,
+      { what: 'the period end' },
+    );
+    expect(await userDoc(user.uid)).toMatchObject({
+      subscription_status: 'canceled',
+      stripe_subscription_id: subscriptionId,
+    });
     expect(await status(user)).toEqual({ status: 'canceled', current_period_end: periodEnd });
 
     // Nothing left to resume: the web app starts a new checkout, which works.

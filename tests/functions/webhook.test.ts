@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { closeAdmin, readDoc } from './support/admin';
 import { callFunction, errorOf } from './support/http';
 import { STRIPE_WEBHOOK_SECRET } from './support/env';
-import { fakeId, linkCustomer, newEventId, subscriptionEvent, type SubscriptionEventInput } from './support/events';
+import {
+  fakeId,
+  linkCustomer,
+  newEventId,
+  subscriptionEvent,
+  type SubscriptionEventInput,
+} from './support/events';
 import { deliverEvent, stripe } from './support/stripe';
 
 afterAll(closeAdmin);
@@ -18,7 +24,11 @@ interface Subscriber {
 }
 
 async function newSubscriber(): Promise<Subscriber> {
-  const subscriber = { uid: `webhook-${randomUUID()}`, customerId: fakeId('cus'), subscriptionId: fakeId('sub') };
+  const subscriber = {
+    uid: `webhook-${randomUUID()}`,
+    customerId: fakeId('cus'),
+    subscriptionId: fakeId('sub'),
+  };
   await linkCustomer(subscriber.customerId, subscriber.uid);
   return subscriber;
 }
@@ -64,9 +74,36 @@ describe('stripe_webhook signature', () => {
       payload: JSON.stringify(event),
       secret: STRIPE_WEBHOOK_SECRET,
     });
-    const altered = JSON.stringify({ ...event, data: { object: { ...event.data.object, status: 'trialing' } } });
-    const tampered = await callFunction('stripe_webhook', { body: altered, headers: { 'Stripe-Signature': signature } });
+    const altered = JSON.stringify({
+      ...event,
+      data: { object: { ...event.data.object, status: 'trialing' } },
+    });
+    const tampered = await callFunction('stripe_webhook', {
+      body: altered,
+      headers: { 'Stripe-Signature': signature },
+    });
     expect(tampered.status).toBe(400);
+    expect(await userDoc(subscriber.uid)).toBeUndefined();
+  });
+
+  it('answers 400 to a correctly signed body that is not JSON', async () => {
+    // As text/plain, so that it reaches the function (the runtime rejects malformed application/json itself).
+    const result = await deliverEvent('{"id": "evt_1", "type": ', { contentType: 'text/plain' });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ error: 'Request body must be valid JSON' });
+    expect((await deliverEvent('{"id": "evt_1", "type": ')).status).toBe(400);
+  });
+
+  it('answers 400 to an oversized body', async () => {
+    const subscriber = await newSubscriber();
+    const event = eventFor(subscriber, { type: 'customer.subscription.created', created: nowSeconds() });
+    const padded = {
+      ...event,
+      data: { object: { ...event.data.object, description: 'x'.repeat(600 * 1024) } },
+    };
+    const result = await deliverEvent(padded);
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ error: 'Request body is too large' });
     expect(await userDoc(subscriber.uid)).toBeUndefined();
   });
 
@@ -93,12 +130,18 @@ describe('stripe_webhook events', () => {
       last_stripe_event_created: created,
       last_stripe_event_id: event.id,
     });
-    expect(await readDoc(`stripe_events/${event.id}`)).toMatchObject({ uid: subscriber.uid, outcome: 'applied' });
+    expect(await readDoc(`stripe_events/${event.id}`)).toMatchObject({
+      uid: subscriber.uid,
+      outcome: 'applied',
+    });
   });
 
   it('applies a duplicate delivery once, even when copies arrive together', async () => {
     const subscriber = await newSubscriber();
-    const first = eventFor(subscriber, { type: 'customer.subscription.created', created: nowSeconds() - 100 });
+    const first = eventFor(subscriber, {
+      type: 'customer.subscription.created',
+      created: nowSeconds() - 100,
+    });
     expect(outcomeOf(await deliverEvent(first))).toBe('applied');
     const applied = await userDoc(subscriber.uid);
 
@@ -108,18 +151,29 @@ describe('stripe_webhook events', () => {
     // A re-application would have moved updated_at.
     expect((await userDoc(subscriber.uid))?.updated_at).toEqual(applied?.updated_at);
 
-    const pastDue = eventFor(subscriber, { type: 'customer.subscription.updated', created: nowSeconds() - 50, status: 'past_due' });
+    const pastDue = eventFor(subscriber, {
+      type: 'customer.subscription.updated',
+      created: nowSeconds() - 50,
+      status: 'past_due',
+    });
     const copies = await Promise.all(Array.from({ length: 4 }, () => deliverEvent(pastDue)));
     expect(copies.map((copy) => copy.status)).toEqual([200, 200, 200, 200]);
     expect(copies.map(outcomeOf).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate']);
-    expect(await userDoc(subscriber.uid)).toMatchObject({ subscription_status: 'past_due', subscription_active: false });
+    expect(await userDoc(subscriber.uid)).toMatchObject({
+      subscription_status: 'past_due',
+      subscription_active: false,
+    });
   });
 
   it('keeps the newer state when `updated` arrives before `created`', async () => {
     const subscriber = await newSubscriber();
     const t = nowSeconds() - 100;
     const created = eventFor(subscriber, { type: 'customer.subscription.created', created: t });
-    const updated = eventFor(subscriber, { type: 'customer.subscription.updated', created: t + 5, cancelAtPeriodEnd: true });
+    const updated = eventFor(subscriber, {
+      type: 'customer.subscription.updated',
+      created: t + 5,
+      cancelAtPeriodEnd: true,
+    });
 
     expect(outcomeOf(await deliverEvent(updated))).toBe('applied');
     const late = await deliverEvent(created);
@@ -137,7 +191,11 @@ describe('stripe_webhook events', () => {
     const subscriber = await newSubscriber();
     const t = nowSeconds() - 100;
     await deliverEvent(eventFor(subscriber, { type: 'customer.subscription.created', created: t }));
-    const updated = eventFor(subscriber, { type: 'customer.subscription.updated', created: t + 10, cancelAtPeriodEnd: true });
+    const updated = eventFor(subscriber, {
+      type: 'customer.subscription.updated',
+      created: t + 10,
+      cancelAtPeriodEnd: true,
+    });
     const deleted = eventFor(subscriber, {
       type: 'customer.subscription.deleted',
       created: t + 20,
@@ -182,7 +240,9 @@ describe('stripe_webhook events', () => {
     expect(unknownType.body).toEqual({ received: true, outcome: 'ignored_unhandled_type' });
 
     const stranger = { uid: 'nobody', customerId: fakeId('cus'), subscriptionId: fakeId('sub') };
-    const unknownCustomer = await deliverEvent(eventFor(stranger, { type: 'customer.subscription.created', created: nowSeconds() }));
+    const unknownCustomer = await deliverEvent(
+      eventFor(stranger, { type: 'customer.subscription.created', created: nowSeconds() }),
+    );
     expect(unknownCustomer.status).toBe(200);
     expect(outcomeOf(unknownCustomer)).toBe('ignored_unknown_customer');
 
@@ -218,17 +278,34 @@ type Step = Pick<SubscriptionEventInput, 'type' | 'status' | 'cancelAtPeriodEnd'
 
 /** A plausible life of one subscription: created, then updates, sometimes ending with `deleted`. */
 function lifeOf(next: () => number, length: number): Step[] {
-  const steps: Step[] = [{ type: 'customer.subscription.created', status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: PERIOD_END }];
+  const steps: Step[] = [
+    {
+      type: 'customer.subscription.created',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: PERIOD_END,
+    },
+  ];
   let periodEnd = PERIOD_END;
   for (let i = 1; i < length; i += 1) {
     const roll = next();
     if (i === length - 1 && roll < 0.3) {
-      steps.push({ type: 'customer.subscription.deleted', status: 'canceled', cancelAtPeriodEnd: roll < 0.15, currentPeriodEnd: periodEnd });
+      steps.push({
+        type: 'customer.subscription.deleted',
+        status: 'canceled',
+        cancelAtPeriodEnd: roll < 0.15,
+        currentPeriodEnd: periodEnd,
+      });
       break;
     }
     if (roll < 0.3) periodEnd += 30 * 24 * 3600;
     const status = roll < 0.5 ? 'active' : roll < 0.7 ? 'past_due' : roll < 0.8 ? 'unpaid' : 'active';
-    steps.push({ type: 'customer.subscription.updated', status, cancelAtPeriodEnd: roll > 0.85, currentPeriodEnd: periodEnd });
+    steps.push({
+      type: 'customer.subscription.updated',
+      status,
+      cancelAtPeriodEnd: roll > 0.85,
+      currentPeriodEnd: periodEnd,
+    });
   }
   return steps;
 }
@@ -268,11 +345,21 @@ describe('stripe_webhook burst', () => {
     });
     expect(events.length).toBeGreaterThanOrEqual(200);
 
-    const deliveries = [...events, ...events.filter(() => next() < 0.25)];
-    for (let i = deliveries.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(next() * (i + 1));
-      [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+    // Every event, a quarter of them twice, in a random order (sorting by a random key shuffles).
+    const deliveries = [...events, ...events.filter(() => next() < 0.25)]
+      .map((event) => ({ event, key: next() }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ event }) => event);
+    expect(deliveries.length).toBeGreaterThan(events.length);
+    // The order really is scrambled: many events are sent after a newer event of the same user.
+    const newestSent = new Map<string, number>();
+    let sentAfterNewer = 0;
+    for (const event of deliveries) {
+      const newest = newestSent.get(event.data.object.customer) ?? -1;
+      if (event.created < newest) sentAfterNewer += 1;
+      else newestSent.set(event.data.object.customer, event.created);
     }
+    expect(sentAfterNewer).toBeGreaterThan(20);
 
     const statuses: number[] = [];
     let retries = 0;
@@ -292,8 +379,13 @@ describe('stripe_webhook burst', () => {
     const docs = await Promise.all(subscribers.map((subscriber) => userDoc(subscriber.uid)));
     subscribers.forEach((subscriber, index) => {
       const doc = docs[index];
-      const fields = Object.fromEntries(Object.keys(expected.get(subscriber.uid) ?? {}).map((key) => [key, doc?.[key]]));
-      expect({ uid: subscriber.uid, ...fields }).toEqual({ uid: subscriber.uid, ...expected.get(subscriber.uid) });
+      const fields = Object.fromEntries(
+        Object.keys(expected.get(subscriber.uid) ?? {}).map((key) => [key, doc?.[key]]),
+      );
+      expect({ uid: subscriber.uid, ...fields }).toEqual({
+        uid: subscriber.uid,
+        ...expected.get(subscriber.uid),
+      });
     });
   });
 });

@@ -6,7 +6,13 @@ import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import { db } from '../admin';
 import { HttpError } from '../http/errors';
 import { FIREBASE_UID_METADATA_KEY } from '../stripe/objects';
-import { customerRef, customersOfUser, parseCustomerDoc, saveCustomerMapping, type CheckoutAttempt } from './store';
+import {
+  customerRef,
+  customersOfUser,
+  parseCustomerDoc,
+  saveCustomerMapping,
+  type CheckoutAttempt,
+} from './store';
 
 export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted';
 
@@ -14,7 +20,10 @@ export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted';
  * The user's Stripe customer, created on first checkout with the uid in its metadata. The idempotency key is
  * derived from the uid, so concurrent first calls create one customer (Stripe replays the first answer).
  */
-export async function ensureCustomer(stripe: Stripe, user: { uid: string; email: string | null }): Promise<string> {
+export async function ensureCustomer(
+  stripe: Stripe,
+  user: { uid: string; email: string | null },
+): Promise<string> {
   const records = await customersOfUser(user.uid);
   if (records.some((record) => record.deleted)) throw new HttpError(403, ACCOUNT_DELETED_MESSAGE);
   const existing = records[0];
@@ -48,7 +57,10 @@ export interface ReservedCheckout extends CheckoutAttempt {
  * Picks the idempotency key for this checkout: the current attempt's while its session is still usable,
  * otherwise a new one. Done in a transaction, so concurrent calls agree on the key.
  */
-export async function reserveCheckoutAttempt(customerId: string, nowSeconds: number): Promise<ReservedCheckout> {
+export async function reserveCheckoutAttempt(
+  customerId: string,
+  nowSeconds: number,
+): Promise<ReservedCheckout> {
   return db().runTransaction(async (tx) => {
     const snapshot = await tx.get(customerRef(customerId));
     const current = parseCustomerDoc(snapshot.data())?.checkout ?? null;

@@ -88,12 +88,13 @@ describe('subscriptionStatusView', () => {
 
   it("reports Stripe's status otherwise", () => {
     expect(subscriptionStatusView(stored()).status).toBe('active');
-    expect(subscriptionStatusView(stored({ subscription_status: 'past_due', subscription_active: false })).status).toBe(
-      'past_due',
-    );
     expect(
-      subscriptionStatusView(stored({ subscription_status: 'canceled', subscription_active: false, cancel_at_period_end: true }))
-        .status,
+      subscriptionStatusView(stored({ subscription_status: 'past_due', subscription_active: false })).status,
+    ).toBe('past_due');
+    expect(
+      subscriptionStatusView(
+        stored({ subscription_status: 'canceled', subscription_active: false, cancel_at_period_end: true }),
+      ).status,
     ).toBe('canceled');
   });
 });
@@ -154,7 +155,10 @@ describe('decideSnapshot', () => {
     expect(decideSnapshot(stored(), other, event(2000))).toEqual({ action: 'skip', reason: 'superseded' });
     expect(decideSnapshot(stored(), other, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
     // A new subscription that grants access does take over, and so does anything once access is gone.
-    expect(decideSnapshot(stored(), snapshot({ id: 'sub_new' }), event(2000))).toEqual({ action: 'apply', stamp: 2000 });
+    expect(decideSnapshot(stored(), snapshot({ id: 'sub_new' }), event(2000))).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
     const lapsed = stored({ subscription_status: 'past_due', subscription_active: false });
     expect(decideSnapshot(lapsed, other, event(2000))).toEqual({ action: 'apply', stamp: 2000 });
   });

@@ -17,12 +17,16 @@ export function subscriptionIsLive(status: string): boolean {
 }
 
 /** The subscription cancel_subscription acts on: active and not already ending. */
-export function findCancelable(subscriptions: readonly SubscriptionSnapshot[]): SubscriptionSnapshot | undefined {
+export function findCancelable(
+  subscriptions: readonly SubscriptionSnapshot[],
+): SubscriptionSnapshot | undefined {
   return subscriptions.find((sub) => sub.status === 'active' && !sub.cancelAtPeriodEnd);
 }
 
 /** The subscription resume_subscription acts on: canceled by the user but still inside its paid period. */
-export function findResumable(subscriptions: readonly SubscriptionSnapshot[]): SubscriptionSnapshot | undefined {
+export function findResumable(
+  subscriptions: readonly SubscriptionSnapshot[],
+): SubscriptionSnapshot | undefined {
   return subscriptions.find((sub) => subscriptionGrantsAccess(sub.status) && sub.cancelAtPeriodEnd);
 }
 
@@ -69,9 +73,13 @@ export type StoredBillingState = Pick<
 >;
 
 export function subscriptionStatusView(
-  user: Pick<StoredBillingState, 'subscription_status' | 'stripe_subscription_id' | 'current_period_end' | 'cancel_at_period_end'> | null,
+  user: Pick<
+    StoredBillingState,
+    'subscription_status' | 'stripe_subscription_id' | 'current_period_end' | 'cancel_at_period_end'
+  > | null,
 ): SubscriptionStatusView {
-  if (user === null || user.stripe_subscription_id === null) return { status: null, current_period_end: null };
+  if (user === null || user.stripe_subscription_id === null)
+    return { status: null, current_period_end: null };
   const canceledButRunning = subscriptionGrantsAccess(user.subscription_status) && user.cancel_at_period_end;
   return {
     status: canceledButRunning ? 'canceled' : user.subscription_status,
@@ -133,7 +141,9 @@ export function decideSnapshot(
 }
 
 /** The state a log line shows for "old → new". */
-export function describeState(state: StoredBillingState | SubscriptionMirror | null): Record<string, unknown> | null {
+export function describeState(
+  state: StoredBillingState | SubscriptionMirror | null,
+): Record<string, unknown> | null {
   if (state === null) return null;
   return {
     subscription: state.stripe_subscription_id,

@@ -9,7 +9,8 @@ import type { SubscriptionSnapshot } from '../stripe/objects';
 import { decideSnapshot, mirrorOf, type SnapshotSource, type SubscriptionMirror } from './state';
 
 export const userRef = (uid: string): DocumentReference => db().doc(userDocPath(uid));
-export const customerRef = (customerId: string): DocumentReference => db().doc(stripeCustomerDocPath(customerId));
+export const customerRef = (customerId: string): DocumentReference =>
+  db().doc(stripeCustomerDocPath(customerId));
 export const eventRef = (eventId: string): DocumentReference => db().doc(stripeEventDocPath(eventId));
 
 /** Processed-event records are only needed while Stripe may still redeliver (it retries for 3 days). */
@@ -77,11 +78,20 @@ export async function saveCustomerMapping(uid: string, customerId: string): Prom
   await db().runTransaction(async (tx) => {
     const [user, customer] = await tx.getAll(userRef(uid), customerRef(customerId));
     if (!customer?.exists) {
-      tx.set(customerRef(customerId), { uid, created_at: FieldValue.serverTimestamp(), deleted_at: null, checkout: null });
+      tx.set(customerRef(customerId), {
+        uid,
+        created_at: FieldValue.serverTimestamp(),
+        deleted_at: null,
+        checkout: null,
+      });
     }
     tx.set(
       userRef(uid),
-      { ...initialFieldsIfMissing(user?.exists ?? false), stripe_customer_id: customerId, updated_at: FieldValue.serverTimestamp() },
+      {
+        ...initialFieldsIfMissing(user?.exists ?? false),
+        stripe_customer_id: customerId,
+        updated_at: FieldValue.serverTimestamp(),
+      },
       { merge: true },
     );
   });
@@ -93,7 +103,11 @@ export interface ProcessedEvent {
   created: number;
 }
 
-export function eventRecord(event: ProcessedEvent, uid: string | null, outcome: string): Record<string, unknown> {
+export function eventRecord(
+  event: ProcessedEvent,
+  uid: string | null,
+  outcome: string,
+): Record<string, unknown> {
   return {
     type: event.type,
     created: event.created,

@@ -2,7 +2,9 @@ import { readAtOf } from './stripe-reads';
 
 describe('readAtOf', () => {
   it("turns the response's Date header into unix seconds", () => {
-    expect(readAtOf({ lastResponse: { headers: { date: 'Tue, 14 Nov 2023 22:13:20 GMT' } } })).toBe(1_700_000_000);
+    expect(readAtOf({ lastResponse: { headers: { date: 'Tue, 14 Nov 2023 22:13:20 GMT' } } })).toBe(
+      1_700_000_000,
+    );
   });
 
   it('is null without a usable Date header', () => {

@@ -34,7 +34,10 @@ export async function listOpenSubscriptions(
 }
 
 /** The subscription as Stripe has it now, or null when it does not exist in this account. */
-export async function retrieveSubscription(stripe: Stripe, subscriptionId: string): Promise<ReadSnapshot | null> {
+export async function retrieveSubscription(
+  stripe: Stripe,
+  subscriptionId: string,
+): Promise<ReadSnapshot | null> {
   try {
     return toReadSnapshot(await stripe.subscriptions.retrieve(subscriptionId));
   } catch (error) {

@@ -12,7 +12,9 @@ export interface UserSubscriptions {
 
 /** Open (not canceled) subscriptions of every live customer of the user. */
 export async function openSubscriptionsOfUser(stripe: Stripe, uid: string): Promise<UserSubscriptions> {
-  const customerIds = (await customersOfUser(uid)).filter((record) => !record.deleted).map((record) => record.customerId);
+  const customerIds = (await customersOfUser(uid))
+    .filter((record) => !record.deleted)
+    .map((record) => record.customerId);
   const lists = await Promise.all(customerIds.map((customerId) => listOpenSubscriptions(stripe, customerId)));
   return { customerIds, snapshots: lists.flatMap((list) => list.snapshots) };
 }

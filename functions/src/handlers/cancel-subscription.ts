@@ -25,7 +25,9 @@ export const handle = endpoint({ name: 'cancel_subscription', method: 'POST', co
     logger.info('cancel_subscription.refused', { uid, reason: 'no active subscription' });
     throw new HttpError(409, NOT_CANCELABLE_MESSAGE);
   }
-  const updated = toReadSnapshot(await stripe.subscriptions.update(target.id, { cancel_at_period_end: true }));
+  const updated = toReadSnapshot(
+    await stripe.subscriptions.update(target.id, { cancel_at_period_end: true }),
+  );
   // Mirror right away so the account page's refetch shows it; the webhook event confirms it later.
   const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt }, null);
   logger.info('cancel_subscription.canceled', {

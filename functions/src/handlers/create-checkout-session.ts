@@ -59,11 +59,18 @@ export function checkoutSessionParams(
  * was created; once it is complete or expired the attempt is retired and a fresh one is made (once).
  */
 async function openCheckoutSession(stripe: Stripe, input: CheckoutInput, retries = 1): Promise<string> {
-  const attempt: ReservedCheckout = await reserveCheckoutAttempt(input.customerId, Math.floor(Date.now() / 1000));
+  const attempt: ReservedCheckout = await reserveCheckoutAttempt(
+    input.customerId,
+    Math.floor(Date.now() / 1000),
+  );
   const retryWithFreshAttempt = async (reason: string): Promise<string> => {
     await retireCheckoutAttempt(input.customerId, attempt.idempotency_key);
     if (retries <= 0) throw new Error(`Could not open a Checkout Session: ${reason}`);
-    logger.info('create_checkout_session.attempt_retired', { uid: input.uid, customerId: input.customerId, reason });
+    logger.info('create_checkout_session.attempt_retired', {
+      uid: input.uid,
+      customerId: input.customerId,
+      reason,
+    });
     return openCheckoutSession(stripe, input, retries - 1);
   };
 
@@ -92,32 +99,38 @@ async function openCheckoutSession(stripe: Stripe, input: CheckoutInput, retries
   return session.url;
 }
 
-export const handle = endpoint({ name: 'create_checkout_session', method: 'POST', cors: true }, async (req) => {
-  const user = await requireUser(req, { checkRevoked: true });
-  parseJsonBody(req, noBodySchema, MAX_BODY_BYTES);
-  const config = appConfig();
+export const handle = endpoint(
+  { name: 'create_checkout_session', method: 'POST', cors: true },
+  async (req) => {
+    const user = await requireUser(req, { checkRevoked: true });
+    parseJsonBody(req, noBodySchema, MAX_BODY_BYTES);
+    const config = appConfig();
 
-  const mirror = await readUser(user.uid);
-  if (mirror?.subscription_active) {
-    logger.info('create_checkout_session.refused', { uid: user.uid, reason: 'mirror shows an active subscription' });
-    throw alreadySubscribed(mirror.cancel_at_period_end);
-  }
-  const stripe = await stripeClient();
-  const customerId = await ensureCustomer(stripe, user);
+    const mirror = await readUser(user.uid);
+    if (mirror?.subscription_active) {
+      logger.info('create_checkout_session.refused', {
+        uid: user.uid,
+        reason: 'mirror shows an active subscription',
+      });
+      throw alreadySubscribed(mirror.cancel_at_period_end);
+    }
+    const stripe = await stripeClient();
+    const customerId = await ensureCustomer(stripe, user);
 
-  // The mirror may lag behind Stripe (a webhook still in flight), so Stripe has the last word.
-  const { snapshots, readAt } = await listOpenSubscriptions(stripe, customerId);
-  const running = snapshots.find((snapshot) => subscriptionGrantsAccess(snapshot.status));
-  if (running) {
-    const sync = await applySnapshot(user.uid, running, { kind: 'read', readAt }, null);
-    logger.info('create_checkout_session.refused', {
-      uid: user.uid,
-      reason: 'Stripe has an active subscription',
-      subscription: running.id,
-      mirror: sync.outcome,
-    });
-    throw alreadySubscribed(running.cancelAtPeriodEnd);
-  }
+    // The mirror may lag behind Stripe (a webhook still in flight), so Stripe has the last word.
+    const { snapshots, readAt } = await listOpenSubscriptions(stripe, customerId);
+    const running = snapshots.find((snapshot) => subscriptionGrantsAccess(snapshot.status));
+    if (running) {
+      const sync = await applySnapshot(user.uid, running, { kind: 'read', readAt }, null);
+      logger.info('create_checkout_session.refused', {
+        uid: user.uid,
+        reason: 'Stripe has an active subscription',
+        subscription: running.id,
+        mirror: sync.outcome,
+      });
+      throw alreadySubscribed(running.cancelAtPeriodEnd);
+    }
 
-  return { body: { url: await openCheckoutSession(stripe, { uid: user.uid, customerId, config }) } };
-});
+    return { body: { url: await openCheckoutSession(stripe, { uid: user.uid, customerId, config }) } };
+  },
+);

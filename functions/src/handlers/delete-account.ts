@@ -28,8 +28,8 @@ function isAlreadyCanceled(error: unknown): boolean {
 }
 
 export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: true }, async (req) => {
-  // No revocation check: a retry must still work after the Auth user is gone.
-  const { uid } = await requireUser(req, { checkRevoked: false });
+  // A retry must still succeed after the Auth user is gone (every step below tolerates "already done").
+  const { uid } = await requireUser(req, { checkRevoked: false, acceptDeletedUser: true });
   const { userId } = parseJsonBody(req, deleteAccountBodySchema, MAX_BODY_BYTES);
   if (userId !== uid) {
     logger.warn('delete_account.refused', { uid, requested: userId, reason: 'not the caller' });

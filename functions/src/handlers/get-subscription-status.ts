@@ -5,7 +5,10 @@ import { readUser } from '../billing/store';
 import { requireUser } from '../http/auth';
 import { endpoint } from '../http/endpoint';
 
-export const handle = endpoint({ name: 'get_subscription_status', method: 'GET', cors: true }, async (req) => {
-  const { uid } = await requireUser(req, { checkRevoked: false });
-  return { body: subscriptionStatusView(await readUser(uid)) };
-});
+export const handle = endpoint(
+  { name: 'get_subscription_status', method: 'GET', cors: true },
+  async (req) => {
+    const { uid } = await requireUser(req, { checkRevoked: false });
+    return { body: subscriptionStatusView(await readUser(uid)) };
+  },
+);

@@ -32,7 +32,9 @@ export const handle = endpoint({ name: 'resume_subscription', method: 'POST', co
     });
     throw new HttpError(409, alreadyActive ? ALREADY_ACTIVE_MESSAGE : NOTHING_TO_RESUME_MESSAGE);
   }
-  const updated = toReadSnapshot(await stripe.subscriptions.update(target.id, { cancel_at_period_end: false }));
+  const updated = toReadSnapshot(
+    await stripe.subscriptions.update(target.id, { cancel_at_period_end: false }),
+  );
   const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt }, null);
   logger.info('resume_subscription.resumed', {
     uid,

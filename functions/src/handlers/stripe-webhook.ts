@@ -51,7 +51,12 @@ interface Decision {
 }
 
 function logDecision(event: { id: string; type: string; created: number }, decision: Decision): void {
-  logger.info('stripe_webhook.decision', { eventId: event.id, type: event.type, created: event.created, ...decision });
+  logger.info('stripe_webhook.decision', {
+    eventId: event.id,
+    type: event.type,
+    created: event.created,
+    ...decision,
+  });
 }
 
 /**
@@ -86,9 +91,19 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
     return { outcome: 'ignored_account_deleted', uid, customerId };
   }
   if (event.kind === 'pointer' && event.clientReferenceId !== null && event.clientReferenceId !== uid) {
-    logger.error('stripe_webhook.uid_mismatch', { eventId: event.id, customerId, uid, clientReferenceId: event.clientReferenceId });
+    logger.error('stripe_webhook.uid_mismatch', {
+      eventId: event.id,
+      customerId,
+      uid,
+      clientReferenceId: event.clientReferenceId,
+    });
     await recordEvent(event, uid, 'ignored_uid_mismatch');
-    return { outcome: 'ignored_uid_mismatch', uid, customerId, reason: 'client_reference_id is another user' };
+    return {
+      outcome: 'ignored_uid_mismatch',
+      uid,
+      customerId,
+      reason: 'client_reference_id is another user',
+    };
   }
 
   let result: ApplyOutcome;
@@ -110,7 +125,12 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
     snapshot = read.snapshot;
     if (snapshot.customerId !== customerId) {
       await recordEvent(event, uid, 'ignored_uid_mismatch');
-      return { outcome: 'ignored_uid_mismatch', uid, customerId, reason: 'subscription belongs to another customer' };
+      return {
+        outcome: 'ignored_uid_mismatch',
+        uid,
+        customerId,
+        reason: 'subscription belongs to another customer',
+      };
     }
     let replaced: string[] = [];
     if (event.type === 'checkout.session.completed' && subscriptionGrantsAccess(snapshot.status)) {
@@ -134,11 +154,17 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
   const decision: Decision = { outcome: result.outcome, uid, customerId, subscription: snapshot.id };
   switch (result.outcome) {
     case 'applied':
-      return { ...decision, old: describeState(result.before), new: describeState(result.after), reason: `stamp ${result.stamp}` };
+      return {
+        ...decision,
+        old: describeState(result.before),
+        new: describeState(result.after),
+        reason: `stamp ${result.stamp}`,
+      };
     case 'skipped':
       return {
         ...decision,
-        reason: result.reason === 'stale' ? 'older than the stored state' : 'belongs to a replaced subscription',
+        reason:
+          result.reason === 'stale' ? 'older than the stored state' : 'belongs to a replaced subscription',
         old: describeState(result.before),
       };
     case 'unlinked':
@@ -161,8 +187,12 @@ export const handle = endpoint({ name: 'stripe_webhook', method: 'POST', cors: f
   try {
     verified = stripe.webhooks.constructEvent(raw, signature, secret);
   } catch (error) {
-    logger.warn('stripe_webhook.rejected', { reason: error instanceof Error ? error.message : String(error) });
-    throw new HttpError(400, 'Invalid Stripe signature');
+    const badSignature = (error as { type?: unknown }).type === 'StripeSignatureVerificationError';
+    logger.warn('stripe_webhook.rejected', {
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    // The SDK parses the body only after the signature matched.
+    throw new HttpError(400, badSignature ? 'Invalid Stripe signature' : 'Request body must be valid JSON');
   }
 
   let event: HandledEvent | UnhandledEvent;

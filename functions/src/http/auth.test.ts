@@ -1,4 +1,4 @@
-import { bearerToken, isRejectedTokenError } from './auth';
+import { bearerToken, isRejectedTokenError, verifiedSubject } from './auth';
 
 describe('bearerToken', () => {
   it('extracts the token of a Bearer header', () => {
@@ -23,5 +23,20 @@ describe('isRejectedTokenError', () => {
     expect(isRejectedTokenError({ code: 'auth/internal-error' })).toBe(false);
     expect(isRejectedTokenError({ code: 'app/network-error' })).toBe(false);
     expect(isRejectedTokenError(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('verifiedSubject', () => {
+  const jwt = (payload: unknown) =>
+    `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
+
+  it('reads the sub claim', () => {
+    expect(verifiedSubject(jwt({ sub: 'uid_1', aud: 'demo' }))).toBe('uid_1');
+  });
+
+  it('is null for tokens without a usable sub', () => {
+    expect(verifiedSubject(jwt({ aud: 'demo' }))).toBeNull();
+    expect(verifiedSubject(jwt({ sub: '' }))).toBeNull();
+    expect(verifiedSubject('garbage')).toBeNull();
   });
 });

@@ -35,14 +35,18 @@ describe('readJsonBody', () => {
       message: 'Request body must be valid JSON',
     });
     expect(httpErrorOf(() => readJsonBody(request(Buffer.from([0x7b, 0xff, 0x7d])), 100)).status).toBe(400);
-    expect(httpErrorOf(() => readJsonBody(request(`"${'x'.repeat(200)}"`), 100)).message).toMatch(/too large/);
+    expect(httpErrorOf(() => readJsonBody(request(`"${'x'.repeat(200)}"`), 100)).message).toMatch(
+      /too large/,
+    );
   });
 
   it('rejects a body the runtime left unparsed (declared length, no Content-Type)', () => {
-    expect(httpErrorOf(() => readJsonBody(request(undefined, { 'Content-Length': '12' }), 100)).status).toBe(400);
-    expect(httpErrorOf(() => readJsonBody(request(undefined, { 'Content-Length': '5000' }), 100)).message).toMatch(
-      /too large/,
+    expect(httpErrorOf(() => readJsonBody(request(undefined, { 'Content-Length': '12' }), 100)).status).toBe(
+      400,
     );
+    expect(
+      httpErrorOf(() => readJsonBody(request(undefined, { 'Content-Length': '5000' }), 100)).message,
+    ).toMatch(/too large/);
   });
 });
 
@@ -58,7 +62,9 @@ describe('parseJsonBody', () => {
       /^Invalid request body: userId: /,
     );
     expect(httpErrorOf(() => parseJsonBody(request(undefined), schema, 100)).status).toBe(400);
-    expect(httpErrorOf(() => parseJsonBody(request('{"userId":"a","admin":true}'), schema, 100)).status).toBe(400);
+    expect(httpErrorOf(() => parseJsonBody(request('{"userId":"a","admin":true}'), schema, 100)).status).toBe(
+      400,
+    );
   });
 
   it('accepts no body or {} where no body is expected, and nothing else', () => {

@@ -9,7 +9,9 @@ export const noBodySchema = z.union([z.undefined(), z.object({}).strict()]);
 
 export function describeZodError(error: z.ZodError): string {
   return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .map((issue) =>
+      issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
+    )
     .join('; ');
 }
 
@@ -24,7 +26,8 @@ export function readJsonBody(req: Pick<HttpRequest, 'rawBody' | 'get'>, maxBytes
   }
   if (raw === undefined || raw.length === 0) {
     // A body the runtime did not parse (no Content-Type) must not be silently treated as "no body".
-    if (declaredLength > 0) throw new HttpError(400, 'Request body must be JSON (Content-Type: application/json)');
+    if (declaredLength > 0)
+      throw new HttpError(400, 'Request body must be JSON (Content-Type: application/json)');
     return undefined;
   }
   let text: string;

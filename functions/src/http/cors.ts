@@ -18,7 +18,8 @@ export function handleCors(
   const allowed = origin !== undefined && allowedOrigins.includes(origin);
   if (allowed) res.set('Access-Control-Allow-Origin', origin);
 
-  const isPreflight = req.method === 'OPTIONS' && origin !== undefined && req.get('access-control-request-method');
+  const isPreflight =
+    req.method === 'OPTIONS' && origin !== undefined && req.get('access-control-request-method');
   if (!isPreflight) return false;
   if (!allowed) throw new HttpError(403, 'Origin not allowed');
   res

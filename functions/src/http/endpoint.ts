@@ -29,19 +29,29 @@ function sendError(res: HttpResponse, error: HttpError): void {
 export function errorDetails(error: unknown): Record<string, unknown> {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return { error: error.message, errorName: error.name, ...(code === undefined ? {} : { code }), stack: error.stack };
+    return {
+      error: error.message,
+      errorName: error.name,
+      ...(code === undefined ? {} : { code }),
+      stack: error.stack,
+    };
   }
   return { error: String(error) };
 }
 
-export function endpoint(options: EndpointOptions, handle: (req: HttpRequest) => Promise<EndpointResult>): EndpointHandler {
+export function endpoint(
+  options: EndpointOptions,
+  handle: (req: HttpRequest) => Promise<EndpointResult>,
+): EndpointHandler {
   return async (req, res) => {
     // Responses carry per-user state: never cache them anywhere.
     res.set('Cache-Control', 'no-store');
     try {
       if (options.cors && handleCors(req, res, appConfig().corsOrigins, options.method)) return;
       if (req.method !== options.method) {
-        throw new HttpError(405, `Method ${req.method} not allowed; use ${options.method}`, { Allow: options.method });
+        throw new HttpError(405, `Method ${req.method} not allowed; use ${options.method}`, {
+          Allow: options.method,
+        });
       }
       const result = await handle(req);
       res.status(result.status ?? 200).json(result.body);

@@ -11,13 +11,22 @@ const subscription = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const event = (type: string, object: unknown) => ({ id: 'evt_1', object: 'event', type, created: 1700, data: { object } });
+const event = (type: string, object: unknown) => ({
+  id: 'evt_1',
+  object: 'event',
+  type,
+  created: 1700,
+  data: { object },
+});
 
 describe('toSubscriptionSnapshot', () => {
   it('reads the period end from the items and the uid from metadata', () => {
     expect(
       toSubscriptionSnapshot(
-        subscription({ items: { data: [{ current_period_end: 10 }, { current_period_end: 30 }] }, customer: { id: 'cus_x' } }),
+        subscription({
+          items: { data: [{ current_period_end: 10 }, { current_period_end: 30 }] },
+          customer: { id: 'cus_x' },
+        }),
       ),
     ).toEqual({
       id: 'sub_1',
@@ -35,14 +44,23 @@ describe('toSubscriptionSnapshot', () => {
 
   it('rejects objects that are not subscriptions', () => {
     expect(() => toSubscriptionSnapshot({ object: 'invoice', id: 'in_1' })).toThrow(StripePayloadError);
-    expect(() => toSubscriptionSnapshot(subscription({ cancel_at_period_end: 'yes' }))).toThrow(/cancel_at_period_end/);
+    expect(() => toSubscriptionSnapshot(subscription({ cancel_at_period_end: 'yes' }))).toThrow(
+      /cancel_at_period_end/,
+    );
   });
 });
 
 describe('parseStripeEvent', () => {
   it('carries subscription events with their state', () => {
-    const parsed = parseStripeEvent(event('customer.subscription.updated', subscription({ status: 'past_due' })));
-    expect(parsed).toMatchObject({ kind: 'subscription', id: 'evt_1', created: 1700, subscription: { status: 'past_due' } });
+    const parsed = parseStripeEvent(
+      event('customer.subscription.updated', subscription({ status: 'past_due' })),
+    );
+    expect(parsed).toMatchObject({
+      kind: 'subscription',
+      id: 'evt_1',
+      created: 1700,
+      subscription: { status: 'past_due' },
+    });
   });
 
   it('points invoice events at their subscription (parent.subscription_details)', () => {
@@ -58,7 +76,9 @@ describe('parseStripeEvent', () => {
       customerId: 'cus_1',
       subscriptionId: 'sub_9',
     });
-    expect(parseStripeEvent(event('invoice.paid', { ...invoice, parent: null }))).toMatchObject({ subscriptionId: null });
+    expect(parseStripeEvent(event('invoice.paid', { ...invoice, parent: null }))).toMatchObject({
+      subscriptionId: null,
+    });
   });
 
   it('points checkout.session.completed at the subscription and keeps client_reference_id', () => {
@@ -75,7 +95,9 @@ describe('parseStripeEvent', () => {
       subscriptionId: 'sub_2',
       clientReferenceId: 'uid_1',
     });
-    expect(parseStripeEvent(event('checkout.session.completed', { ...session, mode: 'payment' }))).toMatchObject({
+    expect(
+      parseStripeEvent(event('checkout.session.completed', { ...session, mode: 'payment' })),
+    ).toMatchObject({
       subscriptionId: null,
     });
   });
@@ -87,9 +109,9 @@ describe('parseStripeEvent', () => {
       type: 'charge.refunded',
       created: 1700,
     });
-    expect(() => parseStripeEvent(event('customer.subscription.deleted', { object: 'subscription' }))).toThrow(
-      StripePayloadError,
-    );
+    expect(() =>
+      parseStripeEvent(event('customer.subscription.deleted', { object: 'subscription' })),
+    ).toThrow(StripePayloadError);
     expect(() => parseStripeEvent({ type: 'invoice.paid' })).toThrow(StripePayloadError);
   });
 });

@@ -43,7 +43,11 @@ export class StripePayloadError extends Error {
   override readonly name = 'StripePayloadError';
 }
 
-function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> {
+function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  what: string,
+): z.output<Schema> {
   const result = schema.safeParse(value);
   if (!result.success) throw new StripePayloadError(`Unexpected ${what}: ${describeZodError(result.error)}`);
   return result.data;
@@ -68,7 +72,10 @@ const checkoutSessionSchema = z.object({
   mode: z.string(),
   customer: expandableId.nullable(),
   subscription: expandableId.nullish().transform((value) => value ?? null),
-  client_reference_id: z.string().nullish().transform((value) => value ?? null),
+  client_reference_id: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 const invoiceSchema = z.object({
@@ -76,9 +83,7 @@ const invoiceSchema = z.object({
   id: z.string().min(1),
   customer: expandableId.nullable(),
   // Since API 2025-03-31 an invoice names its subscription under parent.subscription_details.
-  parent: z
-    .object({ subscription_details: z.object({ subscription: expandableId }).nullish() })
-    .nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: expandableId }).nullish() }).nullish(),
 });
 
 export const HANDLED_EVENT_TYPES = [

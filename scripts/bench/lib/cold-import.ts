@@ -2,8 +2,9 @@
 // Each sample is a fresh Node process that times only `require(...)`, not Node's own start-up.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { median } from './stats';
-import { measured, skipped, type Outcome } from './results';
+import { measured, skipped, type ColdImport, type Outcome } from './results';
 
 // Exits explicitly: an initialised Admin SDK would keep the process alive.
 const TIMER =
@@ -12,7 +13,7 @@ const TIMER =
 export function measureColdImport(
   modulePath: string,
   { samples = 5, projectId }: { samples?: number; projectId: string },
-): Outcome<{ samplesMs: number[]; medianMs: number }> {
+): Outcome<ColdImport> {
   if (!existsSync(modulePath)) return skipped(`${modulePath} not built yet`);
   // Like production: no emulator variables, only the project id that firebase-admin reads at initialisation.
   const env = Object.fromEntries(
@@ -40,5 +41,6 @@ export function measureColdImport(
     }
     samplesMs.push(ms);
   }
-  return measured({ samplesMs, medianMs: median(samplesMs) });
+  // Other work on the machine slows the samples down: the load average says how busy it was.
+  return measured({ samplesMs, medianMs: median(samplesMs), loadAverage: loadavg()[0] ?? 0 });
 }

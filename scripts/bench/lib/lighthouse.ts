@@ -42,6 +42,21 @@ function auditNodes(details: unknown): Array<{ node: NodeDetails; score?: number
   return found;
 }
 
+/** The LCP phases (TTFB, load delay, load time, render delay) from the LCP element audit's phase table. */
+function lcpPhases(details: unknown): string | undefined {
+  const tables =
+    (details as { items?: Array<{ items?: Array<{ phase?: unknown; timing?: unknown }> }> })?.items ?? [];
+  for (const table of tables) {
+    const phases = (table.items ?? []).filter(
+      (row): row is { phase: string; timing: number } =>
+        typeof row.phase === 'string' && typeof row.timing === 'number',
+    );
+    if (phases.length > 0)
+      return phases.map((row) => `${row.phase} ${Math.round(row.timing)} ms`).join(' · ');
+  }
+  return undefined;
+}
+
 const describeNode = (node: NodeDetails) => {
   const snippet = (node.snippet ?? '').replace(/\s+/g, ' ').slice(0, 80);
   return `${node.selector ?? node.nodeLabel ?? 'element'}${snippet ? ` ${snippet}` : ''}`;
@@ -75,7 +90,9 @@ function metricsOf(result: RunnerResult | undefined): RunMetrics | string {
     tbtMs: values.tbtMs as number,
     totalBytes: values.totalBytes as number,
     lcpElement: lcpElement ? describeNode(lcpElement) : undefined,
+    lcpPhases: lcpPhases(lhr.audits['largest-contentful-paint-element']?.details),
     layoutShifts: shifts,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 

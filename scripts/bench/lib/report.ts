@@ -1,13 +1,20 @@
 // Renders one benchmark run as a single Markdown table (readable in a terminal, pasteable into the README),
 // followed by the list of broken budgets.
 import { relative } from 'node:path';
-import { describeReads } from './budgets';
+import { describeReads, furtherPageOk } from './budgets';
 import type { BenchResults, BudgetArea, BudgetCheck, Outcome, StripeCalls } from './results';
 import { valueOf } from './results';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const skippedText = (outcome: Outcome<unknown>) => ('skipped' in outcome ? `— (${outcome.skipped})` : '');
+const MAX_REASON = 90;
+/** A skipped measurement's reason, shortened for the table (the JSON and the broken-budget list keep it whole). */
+const skippedText = (outcome: Outcome<unknown>) => {
+  if (!('skipped' in outcome)) return '';
+  const reason =
+    outcome.skipped.length > MAX_REASON ? `${outcome.skipped.slice(0, MAX_REASON - 1)}…` : outcome.skipped;
+  return `— (${reason})`;
+};
 
 interface Row {
   area: string;
@@ -16,6 +23,8 @@ interface Row {
   budget: string;
   /** Which budget checks decide the result cell; none leaves it empty (informational row). */
   checks?: { area: BudgetArea; subject: string };
+  /** A result decided by the row itself (one page of a budget that covers several). */
+  verdict?: boolean;
 }
 
 function stripeText(outcome: Outcome<StripeCalls>): string {
@@ -76,10 +85,16 @@ export function tableRows(results: BenchResults): Row[] {
     checks: { area: 'code-split', subject: '/dashboard' },
   });
   const leakCheck = { area: 'code-split' as const, subject: 'other routes' };
+  const measuredRoutes = results.initialJs.filter((route) => valueOf(route.outcome) !== undefined);
+  const leaks = measuredRoutes
+    .filter((route) => valueOf(route.outcome)?.dashboardCode)
+    .map((route) => route.route);
   rows.push({
     area: 'Code splitting',
     subject: 'other routes',
-    value: '(see result)',
+    value: leaks.length
+      ? `dashboard code on ${leaks.join(', ')}`
+      : `none on the ${measuredRoutes.length} routes measured`,
     budget: 'no dashboard code',
     checks: leakCheck,
   });
@@ -96,7 +111,7 @@ export function tableRows(results: BenchResults): Row[] {
     area: 'Functions cold import (median of 5)',
     subject: 'functions/lib/index.js',
     value: cold
-      ? `${Math.round(cold.medianMs)} ms (runs: ${cold.samplesMs.map((ms) => Math.round(ms)).join(', ')})`
+      ? `${Math.round(cold.medianMs)} ms (runs: ${cold.samplesMs.map((ms) => Math.round(ms)).join(', ')}; load average ${cold.loadAverage.toFixed(1)})`
       : skippedText(results.coldImport),
     budget: '≤ 400 ms',
     checks: { area: 'cold-import', subject: 'functions/lib/index.js' },
@@ -142,7 +157,7 @@ export function tableRows(results: BenchResults): Row[] {
       ? `${describeReads(first)} (${first.cards} cards shown)`
       : skippedText(results.dealReads.firstPage),
     budget: '20 deals + 1 user doc',
-    checks: { area: 'reads', subject: 'deal reads' },
+    checks: { area: 'reads', subject: 'first dashboard page' },
   });
   results.dealReads.furtherPages.forEach((page, index) => {
     rows.push({
@@ -150,6 +165,7 @@ export function tableRows(results: BenchResults): Row[] {
       subject: `further page ${index + 1}`,
       value: `${describeReads(page)} (${page.cardsAdded} new cards)`,
       budget: '20 deals',
+      verdict: furtherPageOk(page, index === results.dealReads.furtherPages.length - 1),
     });
   });
   if (results.dealReads.furtherPages.length === 0 || results.dealReads.furtherNote) {
@@ -158,21 +174,21 @@ export function tableRows(results: BenchResults): Row[] {
       subject: 'further pages',
       value: results.dealReads.furtherNote ?? 'none loaded',
       budget: '',
+      checks:
+        results.dealReads.furtherPages.length === 0 ? { area: 'reads', subject: 'further pages' } : undefined,
     });
   }
   return rows;
 }
 
 function resultCell(row: Row, checks: readonly BudgetCheck[]): string {
+  if (row.verdict !== undefined) return row.verdict ? '✔' : '✖';
   if (!row.checks) return '';
   const { area, subject } = row.checks;
   const relevant = checks.filter((check) => check.area === area && check.subject === subject);
   if (relevant.length === 0) return '';
   const broken = relevant.filter((check) => !check.ok);
-  if (broken.length === 0) return '✔';
-  if (area === 'code-split' && subject === 'other routes')
-    return `✖ ${broken.map((check) => check.detail).join('; ')}`;
-  return '✖';
+  return broken.length === 0 ? '✔' : '✖';
 }
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
@@ -212,11 +228,16 @@ export function renderDiagnostics(results: BenchResults, repoRoot: string): stri
   for (const page of results.lighthouse) {
     const metrics = valueOf(page.outcome);
     if (!metrics) continue;
-    lines.push(
-      `  ${page.route}: runs ${metrics.runScores.join(', ')}; LCP element ${metrics.lcpElement ?? 'unknown'}`,
-    );
+    const cpu = metrics.benchmarkIndex ? ` (CPU benchmark index ${Math.round(metrics.benchmarkIndex)})` : '';
+    lines.push(`  ${page.route}: scores of the runs ${metrics.runScores.join(', ')}${cpu}`);
+    lines.push(`    LCP element: ${metrics.lcpElement ?? 'unknown'}`);
+    if (metrics.lcpPhases) lines.push(`    LCP phases: ${metrics.lcpPhases}`);
     if (metrics.layoutShifts.length > 0) lines.push(`    shifted: ${metrics.layoutShifts.join('; ')}`);
     if (metrics.reportFile) lines.push(`    report: ${relative(repoRoot, metrics.reportFile)}`);
+  }
+  for (const route of results.initialJs) {
+    if (route.externalRequests?.length)
+      lines.push(`  ${route.route} requests other sites: ${route.externalRequests.join(', ')}`);
   }
   const home = valueOf(results.initialJs.find((route) => route.route === '/')?.outcome ?? { skipped: '' });
   if (home) {

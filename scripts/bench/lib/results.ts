@@ -22,6 +22,10 @@ export interface LighthouseMetrics {
   runScores: number[];
   /** The element Lighthouse took as the largest contentful paint. */
   lcpElement?: string;
+  /** Where the LCP time went: TTFB, load delay, load time, render delay. */
+  lcpPhases?: string;
+  /** Lighthouse's CPU speed estimate for this machine during the run (higher is faster). */
+  benchmarkIndex?: number;
   /** Elements that shifted most, with their shift scores. */
   layoutShifts: string[];
   /** The median run's HTML report. */
@@ -38,6 +42,8 @@ export interface RouteJs {
   /** A public page that must not download the full Firestore SDK. */
   publicPage: boolean;
   outcome: Outcome<JsSet>;
+  /** Requests the page made to other sites (the local emulators excepted). */
+  externalRequests?: string[];
 }
 
 export interface StripeCalls {
@@ -87,8 +93,15 @@ export interface LiveResults {
   notes: string[];
 }
 
+export interface ColdImport {
+  samplesMs: number[];
+  medianMs: number;
+  /** 1-minute load average when the samples were taken. */
+  loadAverage: number;
+}
+
 export interface BuildResults {
-  coldImport: Outcome<{ samplesMs: number[]; medianMs: number }>;
+  coldImport: Outcome<ColdImport>;
 }
 
 export interface BenchResults extends BuildResults, LiveResults {

@@ -11,7 +11,10 @@ process.env.FIREBASE_AUTH_EMULATOR_HOST ??= AUTH_EMULATOR;
 const APP_NAME = 'billing-tests';
 
 function app(): App {
-  return getApps().find((existing) => existing.name === APP_NAME) ?? initializeApp({ projectId: PROJECT_ID }, APP_NAME);
+  return (
+    getApps().find((existing) => existing.name === APP_NAME) ??
+    initializeApp({ projectId: PROJECT_ID }, APP_NAME)
+  );
 }
 
 export const testDb = () => getFirestore(app());

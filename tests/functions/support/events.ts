@@ -59,7 +59,8 @@ export function subscriptionEvent(input: SubscriptionEventInput) {
   };
 }
 
-export const fakeId = (prefix: string): string => `${prefix}_test${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+export const fakeId = (prefix: string): string =>
+  `${prefix}_test${randomUUID().replace(/-/g, '').slice(0, 20)}`;
 
 /**
  * Links a Stripe customer id to a uid the way create_checkout_session does (stripe_customers/{id}), for events

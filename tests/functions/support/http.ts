@@ -38,5 +38,7 @@ export async function callFunction(name: string, options: CallOptions = {}): Pro
 
 /** `{error}` of a JSON error answer. */
 export function errorOf(result: CallResult): unknown {
-  return typeof result.body === 'object' && result.body !== null ? (result.body as { error?: unknown }).error : undefined;
+  return typeof result.body === 'object' && result.body !== null
+    ? (result.body as { error?: unknown }).error
+    : undefined;
 }

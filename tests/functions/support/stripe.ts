@@ -31,7 +31,10 @@ export async function payCheckout(checkoutUrl: string): Promise<string | null> {
 }
 
 /** Moves a subscription to the end of its period: renewal (paid or failed) or, after a cancel, its end. */
-export async function advanceSubscription(subscriptionId: string, payment: 'succeeds' | 'fails' = 'succeeds') {
+export async function advanceSubscription(
+  subscriptionId: string,
+  payment: 'succeeds' | 'fails' = 'succeeds',
+) {
   return control(`/_control/subscriptions/${subscriptionId}/advance`, {
     method: 'POST',
     body: JSON.stringify({ payment }),
@@ -57,6 +60,8 @@ export interface DeliveryOptions {
   /** Signature timestamp (unix seconds); defaults to now. */
   timestamp?: number;
   secret?: string;
+  /** Stripe sends application/json (the default). */
+  contentType?: string;
 }
 
 /** Sends an event to stripe_webhook signed like Stripe does. */
@@ -67,12 +72,18 @@ export async function deliverEvent(event: unknown, options: DeliveryOptions = {}
     secret: options.secret ?? STRIPE_WEBHOOK_SECRET,
     ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
   });
-  return callFunction('stripe_webhook', { body: payload, headers: { 'Stripe-Signature': signature } });
+  return callFunction('stripe_webhook', {
+    body: payload,
+    headers: { 'Stripe-Signature': signature, 'Content-Type': options.contentType ?? 'application/json' },
+  });
 }
 
 interface StandinState {
   customers: Record<string, { id: string; metadata: Record<string, string> }>;
-  checkoutSessions: Record<string, { session: { id: string; client_reference_id: string | null; customer: string | null } }>;
+  checkoutSessions: Record<
+    string,
+    { session: { id: string; client_reference_id: string | null; customer: string | null } }
+  >;
   subscriptions: Record<string, { id: string; customer: string; status: string }>;
 }
 
@@ -82,7 +93,9 @@ export async function standinState(): Promise<StandinState> {
 }
 
 export async function customersOfUid(uid: string) {
-  return Object.values((await standinState()).customers).filter((customer) => customer.metadata.firebase_uid === uid);
+  return Object.values((await standinState()).customers).filter(
+    (customer) => customer.metadata.firebase_uid === uid,
+  );
 }
 
 export async function sessionsOfUid(uid: string) {

@@ -26,14 +26,23 @@ export async function createTestUser(label = 'billing'): Promise<TestUser> {
   const email = `${label}-${randomUUID().slice(0, 8)}@bargains.test`;
   const password = 'test-password-1';
   await identityCall('accounts:signUp', { email, password, returnSecureToken: true });
-  const signedIn = await identityCall('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  const signedIn = await identityCall('accounts:signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return { uid: String(signedIn.localId), email, idToken: String(signedIn.idToken) };
 }
 
 const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
 
 /** An RS256 token shaped like a Firebase ID token, signed with a throwaway key. */
-function craftIdToken(claims: { projectId: string; uid: string; issuedAt: number; expiresAt: number }): string {
+function craftIdToken(claims: {
+  projectId: string;
+  uid: string;
+  issuedAt: number;
+  expiresAt: number;
+}): string {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const header = { alg: 'RS256', typ: 'JWT', kid: 'test-key' };
   const payload = {
@@ -55,10 +64,20 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** A well-formed token issued for another Firebase project. */
 export function foreignProjectToken(uid: string): string {
-  return craftIdToken({ projectId: 'some-other-project', uid, issuedAt: nowSeconds() - 60, expiresAt: nowSeconds() + 3000 });
+  return craftIdToken({
+    projectId: 'some-other-project',
+    uid,
+    issuedAt: nowSeconds() - 60,
+    expiresAt: nowSeconds() + 3000,
+  });
 }
 
 /** A token for this project that expired an hour ago. */
 export function expiredToken(uid: string): string {
-  return craftIdToken({ projectId: PROJECT_ID, uid, issuedAt: nowSeconds() - 7200, expiresAt: nowSeconds() - 3600 });
+  return craftIdToken({
+    projectId: PROJECT_ID,
+    uid,
+    issuedAt: nowSeconds() - 7200,
+    expiresAt: nowSeconds() - 3600,
+  });
 }

@@ -8,7 +8,8 @@ export async function waitFor<T>(
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!done(last)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
     last = await read();
   }

@@ -50,7 +50,7 @@ function useNewPageFocus(pathname: string) {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: 'instant' });
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }
