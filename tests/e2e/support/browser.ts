@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { GAPI_STANDIN_SCRIPT } from './gapi-standin';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:5000';
 export const SCREENSHOT_DIR = join(__dirname, '..', '..', '..', 'artifacts', 'screenshots');
@@ -22,10 +23,6 @@ const CHROMIUM_FLAGS = [
   '--disable-quic',
 ];
 
-// Google sign-in in the Auth emulator loads this script; the machine is offline, so serve an empty stand-in.
-const GOOGLE_API_STANDIN =
-  'window.gapi = window.gapi || { load: function (_name, cb) { if (typeof cb === "function") cb(); else if (cb && cb.callback) cb.callback(); } };';
-
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -39,8 +36,9 @@ export async function newContext(
   viewport: ViewportName = 'desktop',
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: BASE_URL });
+  // Google sign-in in the Auth emulator loads apis.google.com/js/api.js, unreachable offline.
   await context.route('https://apis.google.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: GOOGLE_API_STANDIN }),
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STANDIN_SCRIPT }),
   );
   return context;
 }
