@@ -7,8 +7,6 @@ import { repoRoot } from './lib/paths.mjs';
 import { run, spawnChild, stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import { runJestProject } from './lib/jest.mjs';
 import {
-  buildFunctions,
-  buildWeb,
   ensureLocalConfig,
   firebaseArgs,
   firebaseBin,
@@ -93,8 +91,6 @@ async function main() {
     try {
       ensureLocalConfig();
       if (emulatorStages.includes('e2e')) process.env.CHROMIUM_PATH = ensureChromium();
-      console.log('\n▶ build (functions + web for the emulators)');
-      await Promise.all([buildFunctions(), buildWeb()]);
       const summaryFile = join(repoRoot, 'artifacts', 'emulator-suites.json');
       rmSync(summaryFile, { force: true });
       const inner = `node scripts/lib/emulator-suites.mjs ${emulatorStages.join(',')} ${JSON.stringify(summaryFile)} ${jestArgs.map((a) => JSON.stringify(a)).join(' ')}`;
@@ -106,6 +102,7 @@ async function main() {
           LOCK_FILE,
           process.execPath,
           'scripts/lib/emulators-exec.mjs',
+          '--build',
           firebaseBin,
           ...firebaseArgs('emulators:exec', { only: 'auth,firestore,functions,hosting' }),
           inner,
