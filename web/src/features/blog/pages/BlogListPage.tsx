@@ -14,11 +14,7 @@ export default function BlogListPage() {
   const sentinel = useWhenVisible(list.loadMore, canLoadMore(list));
 
   return (
-    <Page
-      title="Blog"
-      lead="Guides, price data and deal-hunting tactics from the Bargains team."
-      width="wide"
-    >
+    <Page title="Blog" lead="Guides, price data and deal-hunting tactics from the Bargains team.">
       {list.status === 'loading' ? (
         <div className="blog-grid" aria-busy="true">
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
