@@ -6,13 +6,8 @@ import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import { db } from '../admin';
 import { HttpError } from '../http/errors';
 import { FIREBASE_UID_METADATA_KEY } from '../stripe/objects';
-import {
-  customerRef,
-  customersOfUser,
-  parseCustomerDoc,
-  saveCustomerMapping,
-  type CheckoutAttempt,
-} from './store';
+import { customerRef, customersOfUser, customerFromSnapshot, saveCustomerMapping } from './store';
+import type { CheckoutAttempt } from '../model/server-docs';
 
 export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted';
 
@@ -63,7 +58,7 @@ export async function reserveCheckoutAttempt(
 ): Promise<ReservedCheckout> {
   return db().runTransaction(async (tx) => {
     const snapshot = await tx.get(customerRef(customerId));
-    const current = parseCustomerDoc(snapshot.data())?.checkout ?? null;
+    const current = customerFromSnapshot(snapshot)?.checkout ?? null;
     if (current !== null && current.expires_at - nowSeconds > CHECKOUT_MIN_REMAINING_SECONDS) {
       return { ...current, reused: true };
     }
@@ -80,7 +75,7 @@ export async function reserveCheckoutAttempt(
 export async function retireCheckoutAttempt(customerId: string, idempotencyKey: string): Promise<void> {
   await db().runTransaction(async (tx) => {
     const snapshot = await tx.get(customerRef(customerId));
-    if (parseCustomerDoc(snapshot.data())?.checkout?.idempotency_key === idempotencyKey) {
+    if (customerFromSnapshot(snapshot)?.checkout?.idempotency_key === idempotencyKey) {
       tx.update(customerRef(customerId), { checkout: null });
     }
   });

@@ -1,9 +1,20 @@
 // Firestore documents owned by the billing functions: users/{uid} billing fields, the server-only
 // stripe_customers/{customerId} mapping, and stripe_events/{eventId} (the webhook's "already processed" set).
-import { FieldValue, Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { db } from '../admin';
 import { COLLECTIONS, stripeCustomerDocPath, stripeEventDocPath, userDocPath } from '../model/paths';
+import {
+  parseStripeCustomerRecord,
+  type StripeCustomerDoc,
+  type StripeCustomerRecord,
+  type StripeEventDoc,
+} from '../model/server-docs';
 import { newUserDoc, parseUser, type UserDoc } from '../model/user';
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import { decideSnapshot, mirrorOf, type SnapshotSource, type SubscriptionMirror } from './state';
@@ -16,50 +27,15 @@ export const eventRef = (eventId: string): DocumentReference => db().doc(stripeE
 /** Processed-event records are only needed while Stripe may still redeliver (it retries for 3 days). */
 const EVENT_RECORD_TTL_DAYS = 30;
 
-/** The checkout attempt whose idempotency key concurrent create_checkout_session calls share. */
-export interface CheckoutAttempt {
-  idempotency_key: string;
-  /** Unix seconds; also the session's `expires_at`, so one attempt is one Checkout Session. */
-  expires_at: number;
-}
-
-/** stripe_customers/{customerId}: which user a Stripe customer belongs to. */
-export interface StripeCustomerDoc {
-  uid: string;
-  /** Set by delete_account: later events for this customer must not recreate the user's data. */
-  deleted: boolean;
-  checkout: CheckoutAttempt | null;
-}
-
-const customerDocSchema = z.object({
-  uid: z.string().min(1),
-  deleted_at: z.unknown().optional(),
-  checkout: z
-    .object({ idempotency_key: z.string().min(1), expires_at: z.number().int() })
-    .nullish()
-    .transform((value) => value ?? null),
-});
-
-export function parseCustomerDoc(data: unknown): StripeCustomerDoc | null {
-  const result = customerDocSchema.safeParse(data);
-  if (!result.success) return null;
-  const { uid, deleted_at, checkout } = result.data;
-  return { uid, deleted: deleted_at !== undefined && deleted_at !== null, checkout };
-}
-
-export interface CustomerRecord extends StripeCustomerDoc {
-  customerId: string;
+/** The customer mapping in a snapshot, through the shared model (null when missing or malformed). */
+export function customerFromSnapshot(snapshot: DocumentSnapshot | undefined): StripeCustomerRecord | null {
+  return snapshot?.exists ? parseStripeCustomerRecord(snapshot.id, snapshot.data()) : null;
 }
 
 /** Every Stripe customer mapped to the user (normally one), including deleted-account tombstones. */
-export async function customersOfUser(uid: string): Promise<CustomerRecord[]> {
+export async function customersOfUser(uid: string): Promise<StripeCustomerRecord[]> {
   const snapshot = await db().collection(COLLECTIONS.stripeCustomers).where('uid', '==', uid).get();
-  const records: CustomerRecord[] = [];
-  for (const doc of snapshot.docs) {
-    const parsed = parseCustomerDoc(doc.data());
-    if (parsed !== null) records.push({ customerId: doc.id, ...parsed });
-  }
-  return records;
+  return snapshot.docs.map(customerFromSnapshot).filter((record) => record !== null);
 }
 
 /** Reads users/{uid} through the shared model (null when missing or malformed). */
@@ -78,12 +54,13 @@ export async function saveCustomerMapping(uid: string, customerId: string): Prom
   await db().runTransaction(async (tx) => {
     const [user, customer] = await tx.getAll(userRef(uid), customerRef(customerId));
     if (!customer?.exists) {
-      tx.set(customerRef(customerId), {
+      const mapping: StripeCustomerDoc<FieldValue> = {
         uid,
         created_at: FieldValue.serverTimestamp(),
         deleted_at: null,
         checkout: null,
-      });
+      };
+      tx.set(customerRef(customerId), mapping);
     }
     tx.set(
       userRef(uid),
@@ -107,7 +84,7 @@ export function eventRecord(
   event: ProcessedEvent,
   uid: string | null,
   outcome: string,
-): Record<string, unknown> {
+): StripeEventDoc<FieldValue, Timestamp> {
   return {
     type: event.type,
     created: event.created,
@@ -160,7 +137,7 @@ export async function applySnapshot(
     const refs = [userRef(uid), customerRef(snapshot.customerId), ...(event ? [eventRef(event.id)] : [])];
     const [userSnap, customerSnap, eventSnap] = await tx.getAll(...refs);
     if (eventSnap?.exists) return { outcome: 'duplicate' };
-    const customer = customerSnap?.exists ? parseCustomerDoc(customerSnap.data()) : null;
+    const customer = customerFromSnapshot(customerSnap);
     if (customer === null || customer.deleted || customer.uid !== uid) {
       const reason = customer?.deleted ? 'account_deleted' : 'customer_mismatch';
       recordIn(tx, event, uid, reason);

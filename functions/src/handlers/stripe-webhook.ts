@@ -11,7 +11,7 @@ import {
   applySnapshot,
   customerRef,
   eventAlreadyProcessed,
-  parseCustomerDoc,
+  customerFromSnapshot,
   recordEvent,
   type ApplyOutcome,
 } from '../billing/store';
@@ -80,7 +80,7 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
     await recordEvent(event, null, 'ignored_no_customer');
     return { outcome: 'ignored_no_customer' };
   }
-  const mapping = parseCustomerDoc((await customerRef(customerId).get()).data());
+  const mapping = customerFromSnapshot(await customerRef(customerId).get());
   if (mapping === null) {
     await recordEvent(event, null, 'ignored_unknown_customer');
     return { outcome: 'ignored_unknown_customer', customerId, reason: 'customer not created by this app' };

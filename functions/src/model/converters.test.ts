@@ -3,7 +3,7 @@ import { buildDealDoc, type DealInput, isDealLive, parseDeal } from './deal';
 import { type InvalidDocument, parseAll } from './invalid-document';
 import { parseDemoMeta, parseStripeCustomerRecord, parseStripeEventRecord, utcDay } from './server-docs';
 import { toDateOrNull } from './timestamp';
-import { INITIAL_USER_FIELDS, isStaleStripeEvent, newUserDoc, parseUser, statusGrantsAccess } from './user';
+import { INITIAL_USER_FIELDS, newUserDoc, parseUser } from './user';
 
 /** Stands in for both SDKs' Timestamp: the model only relies on `toDate()`. */
 class FakeTimestamp {
@@ -111,17 +111,6 @@ describe('parseUser', () => {
       created_at: sentinel,
       updated_at: sentinel,
     });
-  });
-
-  it('statusGrantsAccess and isStaleStripeEvent', () => {
-    expect(statusGrantsAccess('active')).toBe(true);
-    expect(statusGrantsAccess('trialing')).toBe(true);
-    expect(statusGrantsAccess('canceled')).toBe(false);
-    expect(statusGrantsAccess('inactive')).toBe(false);
-    expect(isStaleStripeEvent({ last_stripe_event_created: null }, 5)).toBe(false);
-    expect(isStaleStripeEvent({ last_stripe_event_created: 10 }, 9)).toBe(true);
-    expect(isStaleStripeEvent({ last_stripe_event_created: 10 }, 10)).toBe(false);
-    expect(isStaleStripeEvent({ last_stripe_event_created: 10 }, 11)).toBe(false);
   });
 });
 
@@ -342,13 +331,40 @@ describe('server-only documents', () => {
       parseStripeEventRecord('evt_1', {
         type: 'invoice.paid',
         created: 1767200000,
+        uid: 'u1',
+        outcome: 'applied',
         processed_at: new Date(JAN_5),
+        expires_at: new Date(JAN_5),
       }),
-    ).toEqual({ id: 'evt_1', type: 'invoice.paid', created: 1767200000, processed_at: new Date(JAN_5) });
+    ).toEqual({
+      id: 'evt_1',
+      type: 'invoice.paid',
+      created: 1767200000,
+      uid: 'u1',
+      outcome: 'applied',
+      processed_at: new Date(JAN_5),
+      expires_at: new Date(JAN_5),
+    });
     expect(parseStripeCustomerRecord('cus_1', { uid: 'u1', created_at: null })).toEqual({
-      customer_id: 'cus_1',
+      customerId: 'cus_1',
       uid: 'u1',
       created_at: null,
+      deleted: false,
+      checkout: null,
+    });
+    expect(
+      parseStripeCustomerRecord('cus_2', {
+        uid: 'u2',
+        created_at: new Date(JAN_5),
+        deleted_at: new Date(JAN_5),
+        checkout: { idempotency_key: 'k1', expires_at: 1767200000 },
+      }),
+    ).toEqual({
+      customerId: 'cus_2',
+      uid: 'u2',
+      created_at: new Date(JAN_5),
+      deleted: true,
+      checkout: { idempotency_key: 'k1', expires_at: 1767200000 },
     });
     const { reports, report } = collectReports();
     expect(parseStripeCustomerRecord('cus_1', { uid: '' }, report)).toBeNull();

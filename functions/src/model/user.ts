@@ -123,21 +123,3 @@ export type UserBillingUpdate<ServerTimestamp> = {
   last_stripe_event_id: string | null;
   updated_at: ServerTimestamp;
 };
-
-/** Statuses that set `subscription_active` (a paid or trial period is running). */
-const ACCESS_GRANTING_STATUSES: ReadonlySet<string> = new Set<SubscriptionStatus>(['active', 'trialing']);
-
-export function statusGrantsAccess(status: string): boolean {
-  return ACCESS_GRANTING_STATUSES.has(status);
-}
-
-/**
- * True when a Stripe event is older than the last one applied to the user, so applying it would roll the
- * state back. Events from the same second are not stale (the webhook re-reads the subscription then).
- */
-export function isStaleStripeEvent(
-  user: Pick<UserDoc, 'last_stripe_event_created'>,
-  eventCreated: number,
-): boolean {
-  return user.last_stripe_event_created !== null && eventCreated < user.last_stripe_event_created;
-}
