@@ -2,7 +2,7 @@ import { Page } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
 import { BlogCard, BlogCardSkeleton } from '../components/BlogCard';
 import { useBlogList } from '../hooks/useBlogList';
-import { useWhenVisible } from '../hooks/useWhenVisible';
+import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { canLoadMore } from '../lib/blog-list-state';
 import '../blog.css';
 

@@ -4,7 +4,7 @@ import { DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, type DealFilter, type DealSort 
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDealPages } from '../hooks/useDealPages';
-import { useLoadOnVisible } from '../hooks/useLoadOnVisible';
+import { useWhenVisible } from '@/hooks/useWhenVisible';
 import type { DealListStatus } from '../lib/deal-list-state';
 import { DealCard } from './DealCard';
 import { DealCardSkeletons } from './DealCardSkeleton';
@@ -36,7 +36,7 @@ export function DealBrowser({ db, uid, subscriptionActive }: DealBrowserProps) {
   const [filter, setFilter] = useState<DealFilter>(DEFAULT_DEAL_FILTER);
   const [sort, setSort] = useState<DealSort>(DEFAULT_DEAL_SORT);
   const pages = useDealPages({ db, uid, filter, sort, subscriptionActive });
-  const lastCardRef = useLoadOnVisible(pages.loadMore, pages.canAutoLoadMore);
+  const lastCardRef = useWhenVisible(pages.loadMore, pages.canAutoLoadMore, '0px');
   const { deals, status, error } = pages;
 
   if (error?.kind === 'first' && deals.length === 0) {
