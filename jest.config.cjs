@@ -37,6 +37,22 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/web-setup.ts'],
+      // What vite.config.ts compiles in from web/.env.emulator (validated there).
+      globals: {
+        __APP_ENV__: {
+          firebase: {
+            apiKey: 'demo-api-key',
+            authDomain: 'demo-bargains.firebaseapp.com',
+            projectId: 'demo-bargains',
+            appId: '1:000000000000:web:0000000000000000',
+          },
+          useEmulators: true,
+          authEmulatorUrl: 'http://127.0.0.1:9099',
+          firestoreEmulatorHost: '127.0.0.1:8080',
+          firestoreEmulator: { host: '127.0.0.1', port: 8080 },
+          supportEmail: 'support@bargains.test',
+        },
+      },
     },
     {
       ...base,

@@ -71,10 +71,11 @@ const FUNCTIONS_EMULATOR_PREFIX = '/demo-bargains/us-central1';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => {
-  // Fail the build, not the first page load, when the VITE_* configuration of this mode is invalid
-  // (the app validates it again at boot).
-  parseEnv(loadEnv(mode, webRoot, 'VITE_'));
+  // Fail the build, not the first page load, when the VITE_* configuration of this mode is invalid; the
+  // validated values are compiled in as __APP_ENV__ (read by src/config/env.ts).
+  const appEnv = parseEnv(loadEnv(mode, webRoot, 'VITE_'));
   return {
+    define: { __APP_ENV__: JSON.stringify(appEnv) },
     plugins: [stubReactfireUnusedSdks(), react()],
     resolve: {
       alias: {

@@ -1,103 +1,60 @@
-// The web app's configuration (VITE_* variables) and its validation. Pure: vite.config.ts runs it at build
-// time and config/env.ts at boot. Hand-written rather than zod because zod's core would ship in the boot chunk
-// (it is shared with the data model there), about 16 KB gzipped for six fields.
-
-export interface AppEnv {
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
-  useEmulators: boolean;
-  /** e.g. http://127.0.0.1:9099 */
-  authEmulatorUrl: string;
-  /** 'host:port', as the Firebase CLI prints it. */
-  firestoreEmulatorHost: string;
-  firestoreEmulator: { host: string; port: number };
-  supportEmail: string;
-}
+// The web app's configuration (VITE_* variables) and its validation with zod. vite.config.ts runs it in Node at
+// build time and compiles the validated result into the bundle (`__APP_ENV__`), so a misconfigured build fails
+// before it can boot and zod itself never ships to the browser.
+import { z } from 'zod';
 
 const HOST_PORT = /^([\w.-]+):(\d{1,5})$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const required = (name: string) =>
+  z
+    .string({ error: `${name}: required` })
+    .trim()
+    .min(1, `${name}: required`);
 
-type Problems = string[];
+const envSchema = z
+  .object({
+    VITE_FIREBASE_API_KEY: required('VITE_FIREBASE_API_KEY'),
+    VITE_FIREBASE_AUTH_DOMAIN: required('VITE_FIREBASE_AUTH_DOMAIN'),
+    VITE_FIREBASE_PROJECT_ID: required('VITE_FIREBASE_PROJECT_ID'),
+    VITE_FIREBASE_APP_ID: required('VITE_FIREBASE_APP_ID'),
+    VITE_USE_EMULATORS: z
+      .enum(['true', 'false'], { error: "VITE_USE_EMULATORS: expected 'true' or 'false'" })
+      .default('false'),
+    VITE_AUTH_EMULATOR_URL: z
+      .url({ protocol: /^https?$/, error: 'VITE_AUTH_EMULATOR_URL: expected an http(s) URL' })
+      .default('http://127.0.0.1:9099'),
+    VITE_FIRESTORE_EMULATOR_HOST: z
+      .string()
+      .regex(HOST_PORT, "VITE_FIRESTORE_EMULATOR_HOST: expected 'host:port'")
+      .default('127.0.0.1:8080'),
+    VITE_SUPPORT_EMAIL: z.email({ error: 'VITE_SUPPORT_EMAIL: expected an email address' }),
+  })
+  .transform((raw) => {
+    const [, host = '', port = ''] = HOST_PORT.exec(raw.VITE_FIRESTORE_EMULATOR_HOST) ?? [];
+    return {
+      firebase: {
+        apiKey: raw.VITE_FIREBASE_API_KEY,
+        authDomain: raw.VITE_FIREBASE_AUTH_DOMAIN,
+        projectId: raw.VITE_FIREBASE_PROJECT_ID,
+        appId: raw.VITE_FIREBASE_APP_ID,
+      },
+      useEmulators: raw.VITE_USE_EMULATORS === 'true',
+      /** e.g. http://127.0.0.1:9099 */
+      authEmulatorUrl: raw.VITE_AUTH_EMULATOR_URL,
+      /** 'host:port', as the Firebase CLI prints it. */
+      firestoreEmulatorHost: raw.VITE_FIRESTORE_EMULATOR_HOST,
+      firestoreEmulator: { host, port: Number(port) },
+      supportEmail: raw.VITE_SUPPORT_EMAIL,
+    };
+  });
 
-function text(raw: Record<string, unknown>, key: string, problems: Problems, fallback?: string): string {
-  const value = raw[key] ?? fallback;
-  if (typeof value !== 'string' || value.trim() === '') {
-    problems.push(`${key}: required, got ${JSON.stringify(value)}`);
-    return '';
-  }
-  return value.trim();
-}
-
-function checked(
-  value: string,
-  key: string,
-  problems: Problems,
-  isValid: (value: string) => boolean,
-  expected: string,
-) {
-  if (value !== '' && !isValid(value))
-    problems.push(`${key}: expected ${expected}, got ${JSON.stringify(value)}`);
-  return value;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+export type AppEnv = z.infer<typeof envSchema>;
 
 /** Validates the raw VITE_* variables; throws one error listing every problem. */
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
-  const problems: Problems = [];
-  const firebase = {
-    apiKey: text(raw, 'VITE_FIREBASE_API_KEY', problems),
-    authDomain: text(raw, 'VITE_FIREBASE_AUTH_DOMAIN', problems),
-    projectId: text(raw, 'VITE_FIREBASE_PROJECT_ID', problems),
-    appId: text(raw, 'VITE_FIREBASE_APP_ID', problems),
-  };
-  const useEmulators = checked(
-    text(raw, 'VITE_USE_EMULATORS', problems, 'false'),
-    'VITE_USE_EMULATORS',
-    problems,
-    (value) => value === 'true' || value === 'false',
-    "'true' or 'false'",
-  );
-  const authEmulatorUrl = checked(
-    text(raw, 'VITE_AUTH_EMULATOR_URL', problems, 'http://127.0.0.1:9099'),
-    'VITE_AUTH_EMULATOR_URL',
-    problems,
-    isHttpUrl,
-    'an http(s) URL',
-  );
-  const firestoreEmulatorHost = checked(
-    text(raw, 'VITE_FIRESTORE_EMULATOR_HOST', problems, '127.0.0.1:8080'),
-    'VITE_FIRESTORE_EMULATOR_HOST',
-    problems,
-    (value) => HOST_PORT.test(value),
-    "'host:port'",
-  );
-  const supportEmail = checked(
-    text(raw, 'VITE_SUPPORT_EMAIL', problems),
-    'VITE_SUPPORT_EMAIL',
-    problems,
-    (value) => EMAIL.test(value),
-    'an email address',
-  );
-
-  if (problems.length > 0) {
-    throw new Error(
-      `Invalid web app configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
-    );
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  - ${issue.message}`);
+    throw new Error(`Invalid web app configuration:\n${problems.join('\n')}`);
   }
-  const [, host = '', port = ''] = HOST_PORT.exec(firestoreEmulatorHost) ?? [];
-  return {
-    firebase,
-    useEmulators: useEmulators === 'true',
-    authEmulatorUrl,
-    firestoreEmulatorHost,
-    firestoreEmulator: { host, port: Number(port) },
-    supportEmail,
-  };
+  return result.data;
 }

@@ -1,6 +1,8 @@
-import { parseEnv, type AppEnv } from './env-schema';
+import type { AppEnv } from './env-schema';
 
 export type { AppEnv };
 
-// Validated once at boot: a misconfigured build fails loudly instead of talking to the wrong backend.
-export const env: AppEnv = parseEnv(import.meta.env);
+// Validated with zod when the bundle is built (web/vite.config.ts): a misconfigured build fails there instead of
+// booting against the wrong backend, and the browser gets the checked values without shipping zod.
+declare const __APP_ENV__: AppEnv;
+export const env: AppEnv = __APP_ENV__;
