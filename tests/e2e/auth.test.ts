@@ -2,16 +2,9 @@
 // users/{uid}, sign-out, sign-in, the §8 failure message, §5 validation, Google through the emulator's popup,
 // and the protected-route redirect.
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { userDocPath } from '../../functions/src/model/paths';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  SCREENSHOT_DIR,
-  trackPageErrors,
-  type ViewportName,
-} from './support/browser';
+import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR, trackPageErrors } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 
 const PASSWORD = 'bargain-hunter-1';
@@ -24,13 +17,6 @@ afterAll(async () => {
   await browser.close();
   await closeAdmin();
 });
-
-async function openPage(
-  viewport: ViewportName = 'desktop',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  return { context, page: await context.newPage() };
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const onPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
@@ -65,7 +51,7 @@ async function signUp(page: Page, email: string) {
 }
 
 test('sign up with email → /dashboard (subscribe screen) with users/{uid} created; sign out; sign in again', async () => {
-  const { context, page } = await openPage();
+  const { context, page } = await openPage(browser);
   const errors = trackPageErrors(page);
   const email = uniqueEmail('signup');
 
@@ -105,7 +91,7 @@ test('sign up with email → /dashboard (subscribe screen) with users/{uid} crea
 test('a wrong password shows the spec message and stays on /login', async () => {
   const email = uniqueEmail('wrong-password');
   await adminAuth().createUser({ email, password: PASSWORD });
-  const { context, page } = await openPage('mobile');
+  const { context, page } = await openPage(browser, 'mobile');
   await page.goto('/login');
   await fillCredentials(page, email, 'not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -119,7 +105,7 @@ test('a wrong password shows the spec message and stays on /login', async () => 
 });
 
 test('validation messages appear under each field on submit and follow corrections', async () => {
-  const { context, page } = await openPage('mobile');
+  const { context, page } = await openPage(browser, 'mobile');
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByText('Email is required').waitFor();
@@ -139,7 +125,7 @@ test('validation messages appear under each field on submit and follow correctio
 
 test('Google sign-in through the Auth emulator popup creates users/{uid} and lands on /dashboard', async () => {
   const before = new Set((await adminAuth().listUsers(1000)).users.map((user) => user.uid));
-  const { context, page } = await openPage();
+  const { context, page } = await openPage(browser);
   const errors = trackPageErrors(page);
   await page.goto('/login');
 
@@ -166,7 +152,7 @@ test('Google sign-in through the Auth emulator popup creates users/{uid} and lan
 test('a signed-out visit to /account goes to /login, and signing in returns to /account', async () => {
   const email = uniqueEmail('protected');
   await adminAuth().createUser({ email, password: PASSWORD });
-  const { context, page } = await openPage();
+  const { context, page } = await openPage(browser);
   await page.goto('/account');
   await onPath(page, '/login');
   await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
@@ -182,7 +168,7 @@ test('a signed-out visit to /account goes to /login, and signing in returns to /
 });
 
 test('at 375 px, signed in, the mobile menu lists Dashboard, Account and Sign Out', async () => {
-  const { context, page } = await openPage('mobile');
+  const { context, page } = await openPage(browser, 'mobile');
   await signUp(page, uniqueEmail('mobile-menu'));
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });

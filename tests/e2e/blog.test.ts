@@ -1,12 +1,12 @@
 // Blog end to end in Chromium against the Hosting + Firestore emulators: list paging, a post, a hostile post,
 // the not-found view. The demo posts are (re)written here so the suite does not depend on seeded data.
 import { Timestamp } from 'firebase-admin/firestore';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { blogDocPath } from '../../functions/src/model/paths';
 import { formatCalendarDate } from '../../web/src/lib/format-date';
 import { deriveBlogFields } from '../../tools/blog/derive';
 import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
-import { launchBrowser, newContext, screenshot, trackPageErrors, type ViewportName } from './support/browser';
+import { launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
 import { adminDb, closeAdmin } from './support/emulators';
 
 const PAGE_SIZE = 9;
@@ -37,13 +37,6 @@ afterAll(async () => {
   await closeAdmin();
 });
 
-async function openPage(
-  viewport: ViewportName = 'desktop',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  return { context, page: await context.newPage() };
-}
-
 const cardTitles = (page: Page) => page.locator('[data-testid="blog-card"] h2').allTextContents();
 
 /** For full-page screenshots: loads the lazy images too (after the assertions) and waits for every image. */
@@ -56,7 +49,7 @@ async function imagesLoaded(page: Page) {
 
 test('the list shows 9 posts, loads the rest on scroll, and stops after an empty page', async () => {
   expect(expectedTitles.length).toBeGreaterThan(PAGE_SIZE);
-  const { context, page } = await openPage('desktop');
+  const { context, page } = await openPage(browser, 'desktop');
   const errors = trackPageErrors(page);
   const fullSdkRequests: string[] = [];
   page.on('request', (request) => {
@@ -122,7 +115,7 @@ test('the list shows 9 posts, loads the rest on scroll, and stops after an empty
 });
 
 test('the list at 375 px', async () => {
-  const { context, page } = await openPage('mobile');
+  const { context, page } = await openPage(browser, 'mobile');
   await page.goto('/blog');
   await page.locator('[data-testid="blog-card"]').first().waitFor();
   await imagesLoaded(page);
@@ -131,7 +124,7 @@ test('the list at 375 px', async () => {
 });
 
 test('a failed list read shows an empty list', async () => {
-  const { context, page } = await openPage('desktop');
+  const { context, page } = await openPage(browser, 'desktop');
   await context.route(isRunQuery, (route) => route.abort('failed'));
   await page.goto('/blog');
   await page.locator('.blog-grid[data-state="complete"]').waitFor({ state: 'attached' });
@@ -146,7 +139,7 @@ test('a post renders its title, byline, tags, body and author bio', async () => 
   const derived = deriveBlogFields(post.html_content);
 
   for (const viewport of ['desktop', 'mobile'] as const) {
-    const { context, page } = await openPage(viewport);
+    const { context, page } = await openPage(browser, viewport);
     const errors = trackPageErrors(page);
     // Arrive from the list, as a reader would: the card link navigates inside the app.
     const consoleErrors: string[] = [];
@@ -183,7 +176,7 @@ test('a post renders its title, byline, tags, body and author bio', async () => 
 });
 
 test('a post full of hostile HTML renders harmlessly', async () => {
-  const { context, page } = await openPage('desktop');
+  const { context, page } = await openPage(browser, 'desktop');
   const errors = trackPageErrors(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -262,7 +255,7 @@ test('a post full of hostile HTML renders harmlessly', async () => {
 });
 
 test('a missing post shows the not-found view', async () => {
-  const { context, page } = await openPage('desktop');
+  const { context, page } = await openPage(browser, 'desktop');
   for (const path of ['/blog/no-such-post', '/blog/a%2Fb']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blog post not found');
@@ -274,7 +267,7 @@ test('a missing post shows the not-found view', async () => {
 });
 
 test('a failed post read shows the not-found view', async () => {
-  const { context, page } = await openPage('desktop');
+  const { context, page } = await openPage(browser, 'desktop');
   // Firestore Lite reads a single document with a batchGet call.
   await context.route(
     (url) => url.pathname.endsWith(':batchGet'),

@@ -207,6 +207,31 @@ export async function signIn(page: Page, email: string, password = TEST_PASSWORD
   await page.waitForURL('**/dashboard');
 }
 
+const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+
+/**
+ * Makes the user's last sign-in `minutesAgo` old, as if the session had stayed open that long: the browser's next
+ * token refresh carries that `auth_time`. validSince moves back too, else the Admin SDK would treat the tokens as
+ * revoked (it refuses an auth_time before validSince).
+ */
+export async function ageLastSignIn(uid: string, minutesAgo: number): Promise<void> {
+  const signedInAt = Date.now() - minutesAgo * 60_000;
+  const response = await fetch(
+    `http://${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-bargains/accounts:update`,
+    {
+      method: 'POST',
+      // The Auth emulator's stand-in for admin credentials.
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        localId: uid,
+        lastLoginAt: String(signedInAt),
+        validSince: String(Math.floor(signedInAt / 1000) - 60),
+      }),
+    },
+  );
+  if (!response.ok) throw new Error(`Auth emulator accounts:update failed: ${await response.text()}`);
+}
+
 /** A screenshot of the viewport only (long deal grids make full-page images unreadable). */
 export async function viewportScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -219,6 +244,30 @@ export function gridColumnCount(page: Page): Promise<number> {
     .locator('.deal-grid')
     .first()
     .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length);
+}
+
+/**
+ * How far (px, rounded) the dashboard's content sits from the header container's content box: the heading's left
+ * edge and the deal grid's right edge. Zero both when the page uses the shared container width.
+ */
+export function edgeMisalignment(page: Page): Promise<{ left: number; right: number }> {
+  return page.evaluate(() => {
+    const contentBox = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) throw new Error(`${selector} is not on the page`);
+      const rect = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return {
+        left: rect.left + parseFloat(style.paddingLeft),
+        right: rect.right - parseFloat(style.paddingRight),
+      };
+    };
+    const header = contentBox('.site-header__inner');
+    return {
+      left: Math.round(contentBox('.page__title').left - header.left),
+      right: Math.round(contentBox('.deal-grid').right - header.right),
+    };
+  });
 }
 
 export interface StandinSubscription {

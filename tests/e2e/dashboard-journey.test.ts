@@ -11,14 +11,17 @@ import {
 } from '../../functions/src/model/queries';
 import { formatCalendarDate } from '../../web/src/lib/format-date';
 import {
+  ageLastSignIn,
   allStoredDeals,
   cardIds,
+  edgeMisalignment,
   expectedDealIds,
   FILTER_LABELS,
   gridColumnCount,
   PAGE_SIZE,
   removeDeals,
   seedSuiteDeals,
+  signIn,
   signUp,
   SORT_LABELS,
   standinApiCallCount,
@@ -113,14 +116,18 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
   const user = await readUserDoc(uid);
   expect(user?.subscription_active).toBe(true);
 
-  // Screenshots at 3, 2 and 1 columns.
+  // Screenshots at 3, 2 and 1 columns; the content lines up with the header at every width.
+  const aligned = { left: 0, right: 0 };
   expect(await gridColumnCount(page)).toBe(3);
+  expect(await edgeMisalignment(page)).toEqual(aligned);
   await viewportScreenshot(page, 'dashboard-3-columns-1440');
   await page.setViewportSize({ width: 820, height: 1000 });
   expect(await gridColumnCount(page)).toBe(2);
+  expect(await edgeMisalignment(page)).toEqual(aligned);
   await viewportScreenshot(page, 'dashboard-2-columns-820');
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await gridColumnCount(page)).toBe(1);
+  expect(await edgeMisalignment(page)).toEqual(aligned);
   await viewportScreenshot(page, 'dashboard-1-column-375');
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -201,10 +208,27 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
   await screenshot(page, 'account-active-375');
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // 8. Delete Account: warning panel, Confirm Delete → signed out at / with everything gone.
+  // 8. Delete Account needs a recent sign-in (spec §8): with a sign-in 10 minutes old the app refuses before it
+  //    deletes anything; after signing in again, Confirm Delete → signed out at / with everything gone.
+  await ageLastSignIn(uid, 10);
   await page.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByRole('button', { name: 'Confirm Delete' }).waitFor();
   await screenshot(page, 'account-delete-confirm-1440');
+  await page.getByRole('button', { name: 'Confirm Delete' }).click();
+  await page
+    .getByText('For security reasons, please sign out and sign in again before deleting your account.')
+    .waitFor();
+  await screenshot(page, 'account-delete-requires-recent-login-1440');
+  expect(await readUserDoc(uid)).toMatchObject({ subscription_active: true });
+  expect((await standinSubscription(subscriptionId))?.status).toBe('active');
+  await expect(adminAuth().getUser(uid)).resolves.toMatchObject({ uid });
+
+  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  await signIn(page, email);
+  await page.getByRole('link', { name: 'Account' }).first().click();
+  await page.waitForURL('**/account');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByRole('button', { name: 'Confirm Delete' }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
   await page.getByRole('link', { name: 'Login' }).first().waitFor();

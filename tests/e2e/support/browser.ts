@@ -43,6 +43,15 @@ export async function newContext(
   return context;
 }
 
+/** A fresh context (cookies, storage) and a page in it. */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  return { context, page: await context.newPage() };
+}
+
 /** Collects uncaught page errors so a test can assert that a page ran cleanly. */
 export function trackPageErrors(page: Page): Error[] {
   const errors: Error[] = [];
