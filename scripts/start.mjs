@@ -50,9 +50,13 @@ async function main() {
     timeoutMs: 60000,
   });
 
-  const rebase = join(repoRoot, 'scripts/demo-data/rebase.ts');
-  if (existsSync(rebase)) {
-    await run('rebase demo data', process.execPath, ['--import', 'tsx', rebase], {
+  // Demo data: move its dates to today, then make the Stripe stand-in know the demo subscriber's billing.
+  for (const [name, script] of [
+    ['rebase demo data', 'scripts/demo-data/rebase.ts'],
+    ['seed the Stripe stand-in', 'scripts/demo-data/seed-stripe.ts'],
+  ]) {
+    if (!existsSync(join(repoRoot, script))) continue;
+    await run(name, process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
       cwd: repoRoot,
       env: { ...process.env, FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080', GCLOUD_PROJECT: PROJECT_ID },
     });

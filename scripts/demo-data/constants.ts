@@ -31,6 +31,6 @@ export const DEMO_ACCOUNTS = {
   },
 } satisfies Record<string, DemoAccount>;
 
-/** The demo subscriber's Stripe ids (the local Stripe stand-in may not know them). */
+/** The demo subscriber's Stripe ids (seed-stripe.ts makes the local Stripe stand-in know them). */
 export const DEMO_STRIPE_CUSTOMER_ID = 'cus_demo_subscriber';
 export const DEMO_STRIPE_SUBSCRIPTION_ID = 'sub_demo_subscriber';

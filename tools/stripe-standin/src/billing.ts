@@ -30,6 +30,7 @@ import type {
   WireList,
   WirePrice,
   WireSubscription,
+  WireSubscriptionItem,
 } from './wire-types';
 
 export interface BillingContext {
@@ -517,5 +518,128 @@ export function advanceSubscription(
   return {
     result: { outcome: paid ? 'renewed' : 'past_due', subscription, invoice },
     events: [invoiceEvent(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice, events), updated],
+  };
+}
+
+// ── Fixtures (control API) ───────────────────────────────────────────────────────────────────────────────────
+
+export interface SubscriptionFixtureInput {
+  customer: { id: string; email: string | null; metadata: Metadata };
+  subscription: {
+    id: string;
+    periodStart: number;
+    periodEnd: number;
+    cancelAtPeriodEnd: boolean;
+    metadata: Metadata;
+  };
+}
+
+export type FixtureChange = 'created' | 'updated' | 'unchanged';
+
+export interface SubscriptionFixtureResult {
+  customer: WireCustomer;
+  subscription: WireSubscription;
+  changes: { customer: FixtureChange; subscription: FixtureChange };
+}
+
+/** Sets or clears a pending cancellation; an already pending one keeps its original `canceled_at`. */
+function setCancelAtPeriodEnd(subscription: WireSubscription, cancelAtPeriodEnd: boolean): void {
+  if (!cancelAtPeriodEnd) {
+    Object.assign(subscription, {
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      cancellation_details: emptyCancellation(),
+    });
+    return;
+  }
+  const alreadyPending = subscription.cancel_at_period_end && subscription.canceled_at !== null;
+  subscription.cancel_at_period_end = true;
+  subscription.cancel_at = firstItem(subscription).current_period_end;
+  if (!alreadyPending) {
+    subscription.canceled_at = nowSeconds();
+    subscription.cancellation_details = { ...emptyCancellation(), reason: 'cancellation_requested' };
+  }
+}
+
+function upsertFixtureCustomer(
+  context: BillingContext,
+  input: SubscriptionFixtureInput['customer'],
+  created: number,
+): { customer: WireCustomer; change: FixtureChange } {
+  const existing = context.state.customers[input.id];
+  if (!existing) {
+    const customer = buildCustomer({
+      id: input.id,
+      email: input.email,
+      name: null,
+      description: null,
+      metadata: { ...input.metadata },
+      created,
+    });
+    context.state.customers[customer.id] = customer;
+    return { customer, change: 'created' };
+  }
+  const before = JSON.stringify(existing);
+  existing.email = input.email;
+  existing.metadata = { ...input.metadata };
+  return { customer: existing, change: JSON.stringify(existing) === before ? 'unchanged' : 'updated' };
+}
+
+/**
+ * Makes the stand-in hold an active subscription with exactly these ids and this period, for data that exists
+ * outside it (the demo subscriber in emulator-data/). Whatever happened to the subscription since (canceled,
+ * ended, another period) is overwritten, so the call is idempotent. It emits no events: the caller's mirror
+ * already describes this state.
+ */
+export function upsertSubscriptionFixture(
+  context: BillingContext,
+  input: SubscriptionFixtureInput,
+): SubscriptionFixtureResult {
+  const { periodStart, periodEnd } = input.subscription;
+  const { customer, change: customerChange } = upsertFixtureCustomer(context, input.customer, periodStart);
+  const priceId = context.config.priceId;
+  const existing = context.state.subscriptions[input.subscription.id];
+
+  if (!existing) {
+    const subscription = buildSubscription({
+      id: input.subscription.id,
+      customerId: customer.id,
+      price: buildPrice(priceId),
+      plan: buildPlan(priceId),
+      quantity: 1,
+      metadata: { ...input.subscription.metadata },
+      // The fixture's period is its first one: the subscription started (and is anchored) when it began.
+      created: periodStart,
+      periodEnd,
+      paymentMethodId: newId('pm', 24),
+    });
+    setCancelAtPeriodEnd(subscription, input.subscription.cancelAtPeriodEnd);
+    context.state.subscriptions[subscription.id] = subscription;
+    return { customer, subscription, changes: { customer: customerChange, subscription: 'created' } };
+  }
+
+  const before = JSON.stringify(existing);
+  const item = firstItem(existing);
+  Object.assign(item, {
+    current_period_start: periodStart,
+    current_period_end: periodEnd,
+    price: buildPrice(priceId),
+    plan: buildPlan(priceId),
+    quantity: 1,
+  } satisfies Partial<WireSubscriptionItem>);
+  Object.assign(existing, {
+    customer: customer.id,
+    status: 'active',
+    ended_at: null,
+    billing_cycle_anchor: periodStart,
+    metadata: { ...input.subscription.metadata },
+  } satisfies Partial<WireSubscription>);
+  setCancelAtPeriodEnd(existing, input.subscription.cancelAtPeriodEnd);
+  const subscriptionChange = JSON.stringify(existing) === before ? 'unchanged' : 'updated';
+  return {
+    customer,
+    subscription: existing,
+    changes: { customer: customerChange, subscription: subscriptionChange },
   };
 }

@@ -1,8 +1,8 @@
-// The stand-in's own control API (JSON, under /_control/…): simulated time, stats, state and delivery log.
+// The stand-in's own control API (JSON, under /_control/…): simulated time, fixtures, stats, state and delivery log.
 // These requests are not Stripe API calls and are never counted as such.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { advanceSubscription } from './billing';
+import { advanceSubscription, upsertSubscriptionFixture } from './billing';
 import { API_VERSION } from './events';
 import { readBody, requestUrl, sendJson } from './http-io';
 import { billingContext, commit, type StandinRuntime } from './runtime';
@@ -11,6 +11,53 @@ import { StripeApiError, invalidRequest } from './stripe-error';
 const advanceBody = z.strictObject({
   payment: z.enum(['succeeds', 'fails'], { error: "payment must be 'succeeds' or 'fails'." }).optional(),
 });
+
+// Stripe's own limits on metadata, so a fixture is something Stripe could hold.
+const metadataBody = z
+  .record(
+    z.string().min(1).max(40, { error: 'metadata keys are at most 40 characters.' }),
+    z.string().min(1).max(500, { error: 'metadata values are 1 to 500 characters.' }),
+  )
+  .refine((metadata) => Object.keys(metadata).length <= 50, { error: 'metadata has at most 50 keys.' });
+
+const stripeId = (prefix: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`), { error: `must be a Stripe id like ${prefix}_…` });
+
+const unixSeconds = z.number().int().positive({ error: 'must be unix seconds.' });
+
+export const subscriptionFixtureBody = z.strictObject({
+  customer: z.strictObject({
+    id: stripeId('cus'),
+    email: z.email().nullish(),
+    metadata: metadataBody.optional(),
+  }),
+  subscription: z
+    .strictObject({
+      id: stripeId('sub'),
+      status: z.literal('active', { error: "status must be 'active' (the only status a fixture has)." }),
+      current_period_start: unixSeconds,
+      current_period_end: unixSeconds,
+      cancel_at_period_end: z.boolean().optional(),
+      metadata: metadataBody.optional(),
+    })
+    .refine((subscription) => subscription.current_period_start < subscription.current_period_end, {
+      error: 'current_period_end must be after current_period_start.',
+      path: ['current_period_end'],
+    }),
+});
+
+/** The body of `POST /_control/fixtures/subscription`, as a caller writes it. */
+export type SubscriptionFixtureBody = z.input<typeof subscriptionFixtureBody>;
+
+function describeIssues(error: z.ZodError): { message: string; param: string | undefined } {
+  const [first] = error.issues;
+  const message = error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  return { message, param: first && first.path.length > 0 ? first.path.join('.') : undefined };
+}
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const text = await readBody(request);
@@ -34,6 +81,7 @@ export const CONTROL_ROUTES = [
   'GET /_control/deliveries',
   'POST /_control/deliveries/flush',
   'POST /_control/subscriptions/:id/advance',
+  'POST /_control/fixtures/subscription',
 ] as const;
 
 async function route(
@@ -78,6 +126,30 @@ async function route(
     case 'POST /_control/deliveries/flush':
       await deliverer.idle();
       return { body: { object: 'list', data: store.state.deliveries } };
+    case 'POST /_control/fixtures/subscription': {
+      const parsed = subscriptionFixtureBody.safeParse(await readJson(request));
+      if (!parsed.success) {
+        const { message, param } = describeIssues(parsed.error);
+        throw invalidRequest(`Invalid subscription fixture: ${message}`, param);
+      }
+      const { customer, subscription } = parsed.data;
+      const result = upsertSubscriptionFixture(billingContext(runtime), {
+        customer: { id: customer.id, email: customer.email ?? null, metadata: customer.metadata ?? {} },
+        subscription: {
+          id: subscription.id,
+          periodStart: subscription.current_period_start,
+          periodEnd: subscription.current_period_end,
+          cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
+          metadata: subscription.metadata ?? {},
+        },
+      });
+      const { changes } = result;
+      if (changes.customer !== 'unchanged' || changes.subscription !== 'unchanged') await store.save();
+      config.log(
+        `fixture: customer ${customer.id} ${changes.customer}, subscription ${subscription.id} ${changes.subscription}`,
+      );
+      return { body: result };
+    }
   }
 
   const advance = ADVANCE_PATH.exec(path);

@@ -81,6 +81,8 @@ export function buildPlan(priceId: string): WirePlan {
 }
 
 export function buildCustomer(input: {
+  /** A fixed id (fixtures); a new random one otherwise. */
+  id?: string;
   email: string | null;
   name: string | null;
   description: string | null;
@@ -88,7 +90,7 @@ export function buildCustomer(input: {
   created: number;
 }): WireCustomer {
   return {
-    id: newId('cus', 14),
+    id: input.id ?? newId('cus', 14),
     object: 'customer',
     address: null,
     balance: 0,
@@ -250,6 +252,8 @@ export function buildSubscriptionItem(input: {
 }
 
 export function buildSubscription(input: {
+  /** A fixed id (fixtures); a new random one otherwise. */
+  id?: string;
   customerId: string;
   price: WirePrice;
   plan: WirePlan;
@@ -259,7 +263,7 @@ export function buildSubscription(input: {
   periodEnd: number;
   paymentMethodId: string;
 }): WireSubscription {
-  const id = newId('sub', 24);
+  const id = input.id ?? newId('sub', 24);
   const item = buildSubscriptionItem({
     subscriptionId: id,
     price: input.price,
