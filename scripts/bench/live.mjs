@@ -1,5 +1,5 @@
 // Inner half of `npm run bench`, run inside `firebase emulators:exec` (see bench.mjs): starts the Stripe stand-in
-// with fresh state, rebases the demo data to today, measures everything that needs the running stack, and
+// with fresh state, prepares the demo data as the tests do, measures everything that needs the running stack, and
 // writes the results as JSON. Arguments: output file, Lighthouse runs per page, the web build being served.
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +22,13 @@ try {
     console.warn(
       'The Stripe stand-in does not exist yet (tools/stripe-standin/src/main.ts): Stripe counts will be missing.',
     );
-  const rebase = join(repoRoot, 'scripts/demo-data/rebase.ts');
-  if (existsSync(rebase)) {
-    await run('rebase demo data', process.execPath, ['--import', 'tsx', rebase], {
+  // Demo data as `npm start` and the tests have it: dates moved to today, the demo subscriber known to the stand-in.
+  for (const [name, script] of [
+    ['rebase demo data', 'scripts/demo-data/rebase.ts'],
+    ['seed the Stripe stand-in', 'scripts/demo-data/seed-stripe.ts'],
+  ]) {
+    if (!existsSync(join(repoRoot, script))) continue;
+    await run(name, process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
       cwd: repoRoot,
       env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID },
     });

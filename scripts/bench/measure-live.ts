@@ -103,11 +103,7 @@ async function measureRouteScripts(
     }
     const context = await newContext(browser);
     try {
-      const { files, notFound, pageErrors, externalRequests } = await recordPageScripts(
-        context,
-        options.origin,
-        path,
-      );
+      const { files, notFound, pageErrors } = await recordPageScripts(context, options.origin, path);
       if (notFound) {
         initialJs.push({
           route,
@@ -116,7 +112,7 @@ async function measureRouteScripts(
         });
       } else {
         const js = summariseFiles(files, chunks);
-        initialJs.push({ route, publicPage, outcome: measured(js), externalRequests });
+        initialJs.push({ route, publicPage, outcome: measured(js) });
         available.add(route);
         (options.log ?? console.log)(
           `  ${route}: ${files.length} script(s), ${(js.gzipBytes / 1000).toFixed(1)} KB gz${pageErrors.length ? `, page errors: ${pageErrors.join('; ')}` : ''}`,

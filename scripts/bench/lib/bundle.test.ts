@@ -6,7 +6,10 @@ import {
   analyseChunks,
   describeChunk,
   isFullFirestoreModule,
+  charactersPerSource,
+  decodeVlqSegment,
   htmlEntryScripts,
+  moduleOwner,
   sourceMapModules,
   summariseFiles,
   type Manifest,
@@ -45,11 +48,12 @@ test('the entry scripts of a built index.html are its module script and modulepr
 describe('analyseChunks on a build output', () => {
   let root: string;
   let dist: string;
-  const writeChunk = (file: string, code: string, sources: string[]) => {
+  /** A chunk and its source map; by default all of its first line maps to the first source. */
+  const writeChunk = (file: string, code: string, sources: string[], mappings = 'AAAA') => {
     writeFileSync(join(dist, file), code);
     writeFileSync(
       join(dist, `${file}.map`),
-      JSON.stringify({ version: 3, sources: sources.map((s) => `../../../${s}`) }),
+      JSON.stringify({ version: 3, sources: sources.map((s) => `../../../${s}`), mappings }),
     );
   };
 
@@ -57,10 +61,13 @@ describe('analyseChunks on a build output', () => {
     root = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
     dist = join(root, 'web', 'dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeChunk('assets/index-a.js', 'console.log("entry");'.repeat(50), [
-      'node_modules/react/index.js',
-      'web/src/main.tsx',
-    ]);
+    // 1050 characters: react maps to columns 0-249 (`AAAA`), main.tsx from column 250 on (`0PCAA`).
+    writeChunk(
+      'assets/index-a.js',
+      'console.log("entry");'.repeat(50),
+      ['node_modules/react/index.js', 'web/src/main.tsx'],
+      'AAAA,0PCAA',
+    );
     writeChunk('assets/lite-b.js', 'lite();', [
       'node_modules/@firebase/firestore/dist/lite/index.browser.esm.js',
       'web/src/features/blog/api/blog-posts.ts',
@@ -130,25 +137,27 @@ describe('analyseChunks on a build output', () => {
       if (!found) throw new Error(`no chunk ${file}`);
       return found;
     };
-    expect(describeChunk(chunk('assets/Dashboard-d.js'))).toBe('src/Dashboard.tsx (web/src)');
-    expect(describeChunk(chunk('assets/index-a.js'))).toBe('react, web/src');
+    expect(describeChunk(chunk('assets/Dashboard-d.js'))).toBe('src/Dashboard.tsx (web/src 100%)');
+    expect(describeChunk(chunk('assets/index-a.js'))).toBe('web/src 76%, react 24%');
   });
 });
 
-test('a nested copy of a package is labelled by the package itself, not the one it is nested in', () => {
-  const chunk = {
-    file: 'assets/x.js',
-    bytes: 1,
-    gzipBytes: 1,
-    modules: [
-      'node_modules/@firebase/auth/node_modules/@firebase/util/dist/index.esm.js',
-      'node_modules/@firebase/auth/node_modules/@firebase/util/dist/postinstall.mjs',
-      'node_modules/@firebase/auth/dist/esm/index.js',
-    ],
-    fullFirestore: false,
-    dashboardCode: false,
-    isEntry: false,
-    isDynamicEntry: false,
-  };
-  expect(describeChunk(chunk)).toBe('@firebase/util, @firebase/auth');
+test('a module belongs to the innermost package, or to the app folder it comes from', () => {
+  expect(moduleOwner('node_modules/@firebase/auth/node_modules/@firebase/util/dist/index.esm.js')).toBe(
+    '@firebase/util',
+  );
+  expect(moduleOwner('node_modules/@firebase/auth/dist/esm/index.js')).toBe('@firebase/auth');
+  expect(moduleOwner('node_modules/react/index.js')).toBe('react');
+  expect(moduleOwner('web/src/main.tsx')).toBe('web/src');
+  expect(moduleOwner('functions/src/model/deal.ts')).toBe('functions/src/model');
+});
+
+test('source map segments decode from base64 VLQ, including negative and multi-digit values', () => {
+  expect(decodeVlqSegment('AAAA')).toEqual([0, 0, 0, 0]);
+  expect(decodeVlqSegment('gBACD')).toEqual([16, 0, 1, -1]);
+});
+
+test('generated characters are attributed to the source each mapped span comes from', () => {
+  // Line 1: columns 0-1 from source 0, 2-5 from source 1; line 2: all from source 1; line 3 is unmapped.
+  expect(charactersPerSource('AAAA,ECAA;AAAA;', 'abcdef\nxyz\nunmapped', 2)).toEqual([2, 7]);
 });

@@ -23,6 +23,8 @@ export interface ChunkInfo {
   gzipBytes: number;
   /** Bundled modules, relative to the repository root (e.g. `node_modules/react/index.js`, `web/src/main.tsx`). */
   modules: string[];
+  /** Share of the chunk's code per package (or `web/src`, `functions/src/model`), largest first. */
+  parts: Array<{ name: string; share: number }>;
   /** Contains the full Firestore SDK (not `firebase/firestore/lite`). */
   fullFirestore: boolean;
   /** Contains code of the dashboard feature. */
@@ -63,6 +65,77 @@ export function sourceMapModules(mapJson: string, mapDir: string, repoRoot: stri
   return (map.sources ?? []).map((source) => relative(repoRoot, resolve(base, source)).split('\\').join('/'));
 }
 
+const BASE64_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The numbers of one source-map segment (base64 VLQ). */
+export function decodeVlqSegment(segment: string): number[] {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64_DIGITS.indexOf(char);
+    if (digit === -1) throw new Error(`invalid source map segment '${segment}'`);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+      continue;
+    }
+    values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+    value = 0;
+    shift = 0;
+  }
+  return values;
+}
+
+/** Generated characters attributed to each source of a source map, by walking its `mappings`. */
+export function charactersPerSource(mappings: string, generatedCode: string, sourceCount: number): number[] {
+  const characters = new Array<number>(sourceCount).fill(0);
+  const lines = generatedCode.split('\n');
+  let sourceIndex = 0; // Relative across the whole map; the generated column restarts on every line.
+  mappings.split(';').forEach((lineMappings, lineIndex) => {
+    const segments: Array<{ column: number; source: number | null }> = [];
+    let column = 0;
+    for (const segment of lineMappings.split(',')) {
+      if (!segment) continue;
+      const fields = decodeVlqSegment(segment);
+      column += fields[0] ?? 0;
+      if (fields.length >= 4) sourceIndex += fields[1] ?? 0;
+      segments.push({ column, source: fields.length >= 4 ? sourceIndex : null });
+    }
+    const lineLength = lines[lineIndex]?.length ?? 0;
+    segments.forEach(({ column: start, source }, index) => {
+      const end = segments[index + 1]?.column ?? lineLength;
+      if (source !== null && source < sourceCount)
+        characters[source] = (characters[source] ?? 0) + Math.max(0, end - start);
+    });
+  });
+  return characters;
+}
+
+/** The package a module belongs to: the innermost node_modules entry, or the app's own source folder. */
+export function moduleOwner(modulePath: string): string {
+  // Nested copies such as @firebase/auth/node_modules/@firebase/util belong to the inner package.
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(modulePath);
+  return match?.[1] ?? (/^(web\/src|functions\/src\/model)\//.exec(modulePath)?.[1] || 'other');
+}
+
+function partsOf(
+  modules: readonly string[],
+  characters: readonly number[],
+): Array<{ name: string; share: number }> {
+  const total = characters.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return [];
+  const byOwner = new Map<string, number>();
+  modules.forEach((module, index) => {
+    const owner = moduleOwner(module);
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + (characters[index] ?? 0));
+  });
+  return [...byOwner]
+    .map(([name, count]) => ({ name, share: count / total }))
+    .filter((part) => part.share > 0)
+    .sort((a, b) => b.share - a.share);
+}
+
 function listJsFiles(dir: string, prefix = ''): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -85,15 +158,17 @@ export function analyseChunks(
     const path = join(distDir, file);
     const content = readFileSync(path);
     const mapPath = `${path}.map`;
-    const modules = existsSync(mapPath)
-      ? sourceMapModules(readFileSync(mapPath, 'utf8'), join(path, '..'), repoRoot)
-      : [];
+    const mapJson = existsSync(mapPath) ? readFileSync(mapPath, 'utf8') : null;
+    const modules = mapJson ? sourceMapModules(mapJson, join(path, '..'), repoRoot) : [];
+    const mappings = mapJson ? ((JSON.parse(mapJson) as { mappings?: string }).mappings ?? '') : '';
+    const parts = partsOf(modules, charactersPerSource(mappings, content.toString('utf8'), modules.length));
     const facts = byFile.get(file);
     chunks.set(file, {
       file,
       bytes: content.length,
       gzipBytes: gzipSize(content),
       modules,
+      parts,
       fullFirestore: modules.some(isFullFirestoreModule),
       dashboardCode: modules.some(isDashboardModule),
       src: facts?.src,
@@ -121,19 +196,12 @@ export function htmlEntryScripts(html: string): string[] {
   return files;
 }
 
-/** The npm packages (or `web/src`, `functions/src/model`) a chunk is made of, largest share first by module count. */
+/** What a chunk is made of: its lazy route module, and its largest packages with their share of the code. */
 export function describeChunk(chunk: ChunkInfo, maxParts = 3): string {
-  const counts = new Map<string, number>();
-  for (const module of chunk.modules) {
-    // The innermost node_modules names the package (nested copies such as @firebase/auth/node_modules/@firebase/util).
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(module);
-    const part = match?.[1] ?? (/^(web\/src|functions\/src\/model)\//.exec(module)?.[1] || 'other');
-    counts.set(part, (counts.get(part) ?? 0) + 1);
-  }
-  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([part]) => part);
-  const head = parts.slice(0, maxParts).join(', ');
-  const label = parts.length > maxParts ? `${head}, +${parts.length - maxParts} more` : head;
-  return chunk.src && !chunk.isEntry ? `${chunk.src} (${label})` : label || 'no source map';
+  const shown = chunk.parts.slice(0, maxParts).map((part) => `${part.name} ${Math.round(part.share * 100)}%`);
+  const rest = chunk.parts.length - shown.length;
+  const label = shown.length ? `${shown.join(', ')}${rest > 0 ? `, +${rest} more` : ''}` : 'no source map';
+  return chunk.src && !chunk.isEntry ? `${chunk.src} (${label})` : label;
 }
 
 export interface JsSet {

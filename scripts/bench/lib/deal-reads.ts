@@ -83,14 +83,13 @@ export async function measureDashboardVisit(
     log?: (line: string) => void;
   },
 ): Promise<DashboardVisit> {
-  const notMeasured = visitFailed;
   const context = await newContext(browser);
   try {
     const signInPage = await context.newPage();
     try {
       await signIn(signInPage, origin, user.email, user.password);
     } catch (error) {
-      return notMeasured(
+      return visitFailed(
         `could not sign in as ${user.email}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
       );
     }
@@ -115,7 +114,7 @@ export async function measureDashboardVisit(
       const shot = join(screenshotDir, 'dashboard-visit.png');
       mkdirSync(screenshotDir, { recursive: true });
       await visit.page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
-      return notMeasured(
+      return visitFailed(
         `/dashboard showed neither deals nor the subscribe screen: ${visit.readyError} (screenshot ${shot})`,
       );
     }
@@ -124,7 +123,7 @@ export async function measureDashboardVisit(
     const scripts = measured(visit.files);
     if (await visit.page.getByRole('button', { name: 'Subscribe Now' }).isVisible()) {
       return {
-        ...notMeasured(`${user.email} has no active subscription (the subscribe screen shows)`),
+        ...visitFailed(`${user.email} has no active subscription (the subscribe screen shows)`),
         scripts,
       };
     }

@@ -57,6 +57,16 @@ function lcpPhases(details: unknown): string | undefined {
   return undefined;
 }
 
+/** Requests to other hosts than this machine, e.g. scripts the Auth SDK loads under the mobile preset. */
+function externalRequests(details: unknown): string[] {
+  const items = (details as { items?: Array<{ url?: unknown }> })?.items ?? [];
+  const urls = items
+    .map((item) => (typeof item.url === 'string' ? item.url : ''))
+    .filter((url) => /^https?:\/\//.test(url) && !/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    .map((url) => url.split('?')[0] ?? url);
+  return [...new Set(urls)];
+}
+
 const describeNode = (node: NodeDetails) => {
   const snippet = (node.snippet ?? '').replace(/\s+/g, ' ').slice(0, 80);
   return `${node.selector ?? node.nodeLabel ?? 'element'}${snippet ? ` ${snippet}` : ''}`;
@@ -93,6 +103,7 @@ function metricsOf(result: RunnerResult | undefined): RunMetrics | string {
     lcpPhases: lcpPhases(lhr.audits['largest-contentful-paint-element']?.details),
     layoutShifts: shifts,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    externalRequests: externalRequests(lhr.audits['network-requests']?.details),
   };
 }
 

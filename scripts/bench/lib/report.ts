@@ -233,11 +233,9 @@ export function renderDiagnostics(results: BenchResults, repoRoot: string): stri
     lines.push(`    LCP element: ${metrics.lcpElement ?? 'unknown'}`);
     if (metrics.lcpPhases) lines.push(`    LCP phases: ${metrics.lcpPhases}`);
     if (metrics.layoutShifts.length > 0) lines.push(`    shifted: ${metrics.layoutShifts.join('; ')}`);
+    if (metrics.externalRequests?.length)
+      lines.push(`    other sites: ${metrics.externalRequests.join(', ')}`);
     if (metrics.reportFile) lines.push(`    report: ${relative(repoRoot, metrics.reportFile)}`);
-  }
-  for (const route of results.initialJs) {
-    if (route.externalRequests?.length)
-      lines.push(`  ${route.route} requests other sites: ${route.externalRequests.join(', ')}`);
   }
   const home = valueOf(results.initialJs.find((route) => route.route === '/')?.outcome ?? { skipped: '' });
   if (home) {

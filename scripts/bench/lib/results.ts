@@ -24,6 +24,8 @@ export interface LighthouseMetrics {
   lcpElement?: string;
   /** Where the LCP time went: TTFB, load delay, load time, render delay. */
   lcpPhases?: string;
+  /** Requests to other sites than this machine (third-party scripts), without their query strings. */
+  externalRequests?: string[];
   /** Lighthouse's CPU speed estimate for this machine during the run (higher is faster). */
   benchmarkIndex?: number;
   /** Elements that shifted most, with their shift scores. */
@@ -42,8 +44,6 @@ export interface RouteJs {
   /** A public page that must not download the full Firestore SDK. */
   publicPage: boolean;
   outcome: Outcome<JsSet>;
-  /** Requests the page made to other sites (the local emulators excepted). */
-  externalRequests?: string[];
 }
 
 export interface StripeCalls {

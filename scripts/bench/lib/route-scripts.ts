@@ -8,8 +8,6 @@ export interface PageScripts {
   /** The page rendered the app's 404 view: the route does not exist (yet). */
   notFound: boolean;
   pageErrors: string[];
-  /** URLs of requests to other sites than the app and the local emulators (e.g. third-party scripts). */
-  externalRequests: string[];
   /** Why `ready` failed (the page is kept open for a screenshot). */
   readyError?: string;
 }
@@ -51,16 +49,7 @@ export async function recordPageScripts(
   let lastActivity = Date.now();
   const isScript = (url: string) => url.startsWith(origin) && new URL(url).pathname.endsWith('.js');
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  const externalRequests: string[] = [];
   page.on('request', (request) => {
-    const { hostname } = new URL(request.url());
-    if (
-      /^https?:$/.test(new URL(request.url()).protocol) &&
-      hostname !== '127.0.0.1' &&
-      hostname !== 'localhost'
-    ) {
-      externalRequests.push(request.url().split('?')[0] ?? request.url());
-    }
     if (!isScript(request.url())) return;
     files.push(new URL(request.url()).pathname.replace(/^\//, ''));
     inFlight += 1;
@@ -101,7 +90,6 @@ export async function recordPageScripts(
     files: [...new Set(files)],
     notFound,
     pageErrors,
-    externalRequests: [...new Set(externalRequests)],
     readyError,
   };
 }
