@@ -14,11 +14,17 @@ if (busy) {
   console.error(busy);
   process.exit(1);
 }
+// Vite's build sets NODE_ENV=production in this process; the suites must not inherit it (React's production
+// build has no act(), so every component test would fail).
+const callerNodeEnv = process.env.NODE_ENV;
 if (build) {
   console.log('\n▶ build (functions + web for the emulators)');
   await Promise.all([buildFunctions(), buildWeb()]);
 }
-const child = spawn(command, args, { stdio: 'inherit' });
+const env = { ...process.env };
+if (callerNodeEnv === undefined) delete env.NODE_ENV;
+else env.NODE_ENV = callerNodeEnv;
+const child = spawn(command, args, { stdio: 'inherit', env });
 const forward = (signal) => child.kill(signal);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

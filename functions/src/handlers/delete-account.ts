@@ -1,4 +1,7 @@
-// POST delete_account {userId} → {deleted: true}. Only for the caller's own account. Order matters:
+// POST delete_account {userId} → {deleted: true}. Only for the caller's own account, and only within
+// RECENT_LOGIN_MAX_AGE_SECONDS (5 minutes) of the caller's last sign-in: otherwise 403
+// {error, code: 'requires-recent-login'} and nothing changes. 403, not 401: the token is valid and a 401 means
+// "session over" to clients; here a fresh sign-in (not a token refresh) is what is missing. Order matters:
 // 1. mark the customer mappings deleted (late webhook events then write nothing for this user),
 // 2. cancel every live subscription immediately (no further charges),
 // 3. delete users/{uid} (the client usually did already), 4. delete the Auth user.
@@ -14,10 +17,14 @@ import { requireUser } from '../http/auth';
 import { parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
+import { isRecentLogin, REQUIRES_RECENT_LOGIN } from '../model/recent-login';
 import { isStripeResourceMissing } from '../stripe/errors';
 import { stripeClient } from '../stripe/client';
 
 export const FORBIDDEN_MESSAGE = 'You can only delete your own account';
+/** Spec §8, 'Delete account, code requires-recent-login'. */
+export const REQUIRES_RECENT_LOGIN_MESSAGE =
+  'For security reasons, please sign out and sign in again before deleting your account.';
 const MAX_BODY_BYTES = 1024;
 
 export const deleteAccountBodySchema = z.strictObject({ userId: z.string().min(1).max(128) });
@@ -28,12 +35,23 @@ function isAlreadyCanceled(error: unknown): boolean {
 }
 
 export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: true }, async (req) => {
-  // A retry must still succeed after the Auth user is gone (every step below tolerates "already done").
-  const { uid } = await requireUser(req, { checkRevoked: false, acceptDeletedUser: true });
+  // A retry must still succeed after the Auth user is gone (every step below tolerates "already done"), as long
+  // as the sign-in is still recent.
+  const { uid, authTime } = await requireUser(req, { checkRevoked: false, acceptDeletedUser: true });
   const { userId } = parseJsonBody(req, deleteAccountBodySchema, MAX_BODY_BYTES);
   if (userId !== uid) {
     logger.warn('delete_account.refused', { uid, requested: userId, reason: 'not the caller' });
     throw new HttpError(403, FORBIDDEN_MESSAGE);
+  }
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  if (!isRecentLogin(authTime, nowSeconds)) {
+    logger.warn('delete_account.refused', {
+      uid,
+      reason: 'sign-in too old',
+      authTime,
+      signInAgeSeconds: authTime === null ? null : nowSeconds - authTime,
+    });
+    throw new HttpError(403, REQUIRES_RECENT_LOGIN_MESSAGE, { code: REQUIRES_RECENT_LOGIN });
   }
 
   const customers = await customersOfUser(uid);

@@ -1,4 +1,4 @@
-import { bearerToken, isRejectedTokenError, verifiedSubject } from './auth';
+import { bearerToken, isRejectedTokenError, verifiedClaims } from './auth';
 
 describe('bearerToken', () => {
   it('extracts the token of a Bearer header', () => {
@@ -26,17 +26,29 @@ describe('isRejectedTokenError', () => {
   });
 });
 
-describe('verifiedSubject', () => {
+describe('verifiedClaims', () => {
   const jwt = (payload: unknown) =>
     `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
 
-  it('reads the sub claim', () => {
-    expect(verifiedSubject(jwt({ sub: 'uid_1', aud: 'demo' }))).toBe('uid_1');
+  it('reads the sub and auth_time claims', () => {
+    expect(verifiedClaims(jwt({ sub: 'uid_1', aud: 'demo', auth_time: 1_700_000_000 }))).toEqual({
+      sub: 'uid_1',
+      authTime: 1_700_000_000,
+    });
+  });
+
+  it('gives a null sign-in time when auth_time is missing or not a number', () => {
+    expect(verifiedClaims(jwt({ sub: 'uid_1' }))).toEqual({ sub: 'uid_1', authTime: null });
+    expect(verifiedClaims(jwt({ sub: 'uid_1', auth_time: '1700000000' }))).toEqual({
+      sub: 'uid_1',
+      authTime: null,
+    });
   });
 
   it('is null for tokens without a usable sub', () => {
-    expect(verifiedSubject(jwt({ aud: 'demo' }))).toBeNull();
-    expect(verifiedSubject(jwt({ sub: '' }))).toBeNull();
-    expect(verifiedSubject('garbage')).toBeNull();
+    expect(verifiedClaims(jwt({ aud: 'demo' }))).toBeNull();
+    expect(verifiedClaims(jwt({ sub: '' }))).toBeNull();
+    expect(verifiedClaims(jwt(null))).toBeNull();
+    expect(verifiedClaims('garbage')).toBeNull();
   });
 });

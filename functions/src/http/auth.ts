@@ -7,6 +7,8 @@ import type { HttpRequest } from './types';
 export interface AuthenticatedUser {
   uid: string;
   email: string | null;
+  /** When the user last signed in (the token's `auth_time`, Unix seconds); null if the token has none. */
+  authTime: number | null;
 }
 
 /** The token from `Authorization: Bearer <token>`, or null when the header carries none. */
@@ -34,13 +36,16 @@ export interface AuthOptions {
 const codeOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
-/** The `sub` claim of a JWT whose signature and claims the Admin SDK has already verified. */
-export function verifiedSubject(token: string): string | null {
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** `sub` and `auth_time` of a JWT whose signature and claims the Admin SDK has already verified. */
+export function verifiedClaims(token: string): { sub: string; authTime: number | null } | null {
   try {
     const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    const sub =
-      typeof payload === 'object' && payload !== null ? (payload as { sub?: unknown }).sub : undefined;
-    return typeof sub === 'string' && sub !== '' ? sub : null;
+    if (typeof payload !== 'object' || payload === null) return null;
+    const { sub, auth_time: authTime } = payload as { sub?: unknown; auth_time?: unknown };
+    return typeof sub === 'string' && sub !== '' ? { sub, authTime: numberOrNull(authTime) } : null;
   } catch {
     return null;
   }
@@ -54,11 +59,16 @@ export async function requireUser(
   if (token === null) throw new HttpError(401, AUTH_MISSING_MESSAGE);
   try {
     const decoded = await adminAuth().verifyIdToken(token, checkRevoked);
-    return { uid: decoded.uid, email: typeof decoded.email === 'string' ? decoded.email : null };
+    return {
+      uid: decoded.uid,
+      email: typeof decoded.email === 'string' ? decoded.email : null,
+      authTime: numberOrNull(decoded.auth_time),
+    };
   } catch (error) {
     // The Admin SDK looks the user up only after the token's signature, expiry and audience passed.
-    const uid = acceptDeletedUser && codeOf(error) === 'auth/user-not-found' ? verifiedSubject(token) : null;
-    if (uid !== null) return { uid, email: null };
+    const claims =
+      acceptDeletedUser && codeOf(error) === 'auth/user-not-found' ? verifiedClaims(token) : null;
+    if (claims !== null) return { uid: claims.sub, email: null, authTime: claims.authTime };
     if (isRejectedTokenError(error)) throw new HttpError(401, AUTH_INVALID_MESSAGE);
     throw error;
   }

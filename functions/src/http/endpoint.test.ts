@@ -70,7 +70,10 @@ describe('endpoint', () => {
     const conflict = endpoint({ name: 'test_fn', method: 'POST', cors: false }, async () => {
       throw new HttpError(409, 'Nope');
     });
-    expect(await run(conflict, request('POST'))).toMatchObject({ statusCode: 409, body: { error: 'Nope' } });
+    const conflicted = await run(conflict, request('POST'));
+    expect(conflicted.statusCode).toBe(409);
+    // Exactly `{error}`: no `code` key unless the error sets one.
+    expect(conflicted.body).toEqual({ error: 'Nope' });
 
     const broken = endpoint({ name: 'test_fn', method: 'POST', cors: false }, async () => {
       throw new Error('database password is hunter2');
@@ -90,6 +93,16 @@ describe('endpoint', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('adds the error code to the answer when the HttpError carries one', async () => {
+    const stale = endpoint({ name: 'test_fn', method: 'POST', cors: false }, async () => {
+      throw new HttpError(403, 'Sign in again', { code: 'requires-recent-login' });
+    });
+    expect(await run(stale, request('POST'))).toMatchObject({
+      statusCode: 403,
+      body: { error: 'Sign in again', code: 'requires-recent-login' },
+    });
   });
 
   it('adds CORS headers only for configured origins', async () => {

@@ -23,7 +23,9 @@ export type EndpointHandler = (req: HttpRequest, res: HttpResponse) => Promise<v
 
 function sendError(res: HttpResponse, error: HttpError): void {
   for (const [field, value] of Object.entries(error.headers)) res.set(field, value);
-  res.status(error.status).json({ error: error.message });
+  const body =
+    error.code === undefined ? { error: error.message } : { error: error.message, code: error.code };
+  res.status(error.status).json(body);
 }
 
 export function errorDetails(error: unknown): Record<string, unknown> {
@@ -50,7 +52,7 @@ export function endpoint(
       if (options.cors && handleCors(req, res, appConfig().corsOrigins, options.method)) return;
       if (req.method !== options.method) {
         throw new HttpError(405, `Method ${req.method} not allowed; use ${options.method}`, {
-          Allow: options.method,
+          headers: { Allow: options.method },
         });
       }
       const result = await handle(req);

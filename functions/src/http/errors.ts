@@ -1,15 +1,25 @@
 // Expected failures of a request: thrown anywhere in a handler, answered by the endpoint wrapper as
-// `{error: message}` with the status (the web app shows `error` as the message, spec §8).
+// `{error: message}` (plus `code` when set) with the status (the web app shows `error` as the message, spec §8).
+export interface HttpErrorExtras {
+  /** Extra response headers, e.g. `Allow` on 405. */
+  headers?: Readonly<Record<string, string>>;
+  /** A stable reason the client acts on (e.g. 'requires-recent-login'), answered as `code`. */
+  code?: string;
+}
+
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly code: string | undefined;
 
   constructor(
     readonly status: number,
     message: string,
-    /** Extra response headers, e.g. `Allow` on 405. */
-    readonly headers: Readonly<Record<string, string>> = {},
+    { headers = {}, code }: HttpErrorExtras = {},
   ) {
     super(message);
+    this.headers = headers;
+    this.code = code;
   }
 }
 

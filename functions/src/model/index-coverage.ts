@@ -10,7 +10,8 @@
 //  - Anything else needs a composite index whose fields are the equality fields (any order, any direction)
 //    followed by the effective order, field by field with the same directions. The index's own trailing
 //    document id takes the direction of its last field unless the index lists `__name__` itself.
-//  - A single-field index exemption (fieldOverrides) can switch the automatic index off.
+//  - A single-field index exemption (fieldOverrides) can switch the automatic index off. The same entries carry
+//    TTL policies (`ttl: true`); a TTL does not change how queries are served.
 import { z } from 'zod';
 import { DOCUMENT_ID_FIELD } from './paths';
 import type { OrderClause, QuerySpec, SortDirection } from './queries';
@@ -30,6 +31,8 @@ const compositeIndexSchema = z.object({
 const fieldOverrideSchema = z.object({
   collectionGroup: z.string(),
   fieldPath: z.string(),
+  /** A TTL policy on this (timestamp) field: Firestore deletes documents some time after it passes. */
+  ttl: z.boolean().optional(),
   indexes: z.array(
     z.object({
       order: z.enum(['ASCENDING', 'DESCENDING']).optional(),

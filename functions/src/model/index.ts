@@ -5,6 +5,7 @@ export * from './deal';
 export * from './invalid-document';
 export * from './paths';
 export * from './queries';
+export * from './recent-login';
 export * from './savings';
 export * from './server-docs';
 export * from './timestamp';

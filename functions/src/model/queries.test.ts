@@ -1,6 +1,7 @@
 // Imported as a module (not read with node:fs) so the web typecheck, which includes the model, needs no Node types.
 import indexesJson from '../../../firestore.indexes.json';
 import {
+  collectionGroupOf,
   compositeIndexServes,
   effectiveOrderBy,
   indexCoverage,
@@ -250,6 +251,29 @@ describe('firestore.indexes.json', () => {
 
   it.each(namedShapes)('has an index serving the %s query', (_name, spec) => {
     expect(indexCoverage(spec, file)).not.toMatchObject({ kind: 'missing' });
+  });
+
+  it('expires processed Stripe events with a TTL on expires_at, which no query needs indexed', () => {
+    expect(file.fieldOverrides).toContainEqual({
+      collectionGroup: 'stripe_events',
+      fieldPath: 'expires_at',
+      ttl: true,
+      // Exempt from single-field indexing: an ever-increasing timestamp index is a write hotspot.
+      indexes: [],
+    });
+    expect(allAppQuerySpecs(NOW).map((spec) => collectionGroupOf(spec.collection))).not.toContain(
+      'stripe_events',
+    );
+  });
+
+  it('rejects a malformed TTL flag', () => {
+    const malformed = {
+      indexes: [],
+      fieldOverrides: [
+        { collectionGroup: 'stripe_events', fieldPath: 'expires_at', ttl: 'yes', indexes: [] },
+      ],
+    };
+    expect(indexesFileSchema.safeParse(malformed).success).toBe(false);
   });
 
   it('covers all 9 deal shapes and the blog query, and holds no unused composite index', () => {

@@ -6,9 +6,11 @@ export interface TestUser {
   uid: string;
   email: string;
   idToken: string;
+  refreshToken: string;
 }
 
 const IDENTITY = `http://${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1`;
+const SECURE_TOKEN = `http://${AUTH_EMULATOR}/securetoken.googleapis.com/v1`;
 
 async function identityCall(path: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${IDENTITY}/${path}?key=any-key`, {
@@ -31,7 +33,49 @@ export async function createTestUser(label = 'billing'): Promise<TestUser> {
     password,
     returnSecureToken: true,
   });
-  return { uid: String(signedIn.localId), email, idToken: String(signedIn.idToken) };
+  return {
+    uid: String(signedIn.localId),
+    email,
+    idToken: String(signedIn.idToken),
+    refreshToken: String(signedIn.refreshToken),
+  };
+}
+
+/**
+ * A freshly refreshed ID token of `user` whose `auth_time` says the user signed in `minutesAgo` minutes ago:
+ * what a browser holds when a session outlives its sign-in (the SDK refreshes the token every hour, the sign-in
+ * time stays). The emulator takes `auth_time` from the account's lastLoginAt; moving validSince back too keeps
+ * the Admin SDK from treating the token as revoked (it refuses tokens whose auth_time precedes validSince).
+ */
+export async function idTokenSignedInMinutesAgo(user: TestUser, minutesAgo: number): Promise<string> {
+  const signedInAt = Date.now() - minutesAgo * 60_000;
+  const response = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    // The emulator's stand-in for admin credentials.
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({
+      localId: user.uid,
+      lastLoginAt: String(signedInAt),
+      validSince: String(Math.floor(signedInAt / 1000) - 60),
+    }),
+  });
+  if (!response.ok) throw new Error(`Auth emulator accounts:update failed: ${await response.text()}`);
+  const refreshed = await fetch(`${SECURE_TOKEN}/token?key=any-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: user.refreshToken }).toString(),
+  });
+  const json = (await refreshed.json()) as Record<string, unknown>;
+  if (!refreshed.ok) throw new Error(`Auth emulator token refresh failed: ${JSON.stringify(json)}`);
+  return String(json.id_token);
+}
+
+/** The claims of a JWT, unverified (to check what a test token says). */
+export function jwtClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');

@@ -61,6 +61,20 @@ describe('callFunction', () => {
     await expect(call).rejects.toMatchObject({ status: 409 });
   });
 
+  it("carries the response's code field, when there is one", async () => {
+    respond(403, JSON.stringify({ error: 'Please sign in again', code: 'requires-recent-login' }));
+    await expect(
+      callFunction('/delete_account', { method: 'POST', body: { userId: 'u1' } }),
+    ).rejects.toMatchObject({
+      message: 'Please sign in again',
+      status: 403,
+      code: 'requires-recent-login',
+    });
+    respond(409, JSON.stringify({ error: 'Subscription is not active' }));
+    const withoutCode = callFunction('/cancel_subscription', { method: 'POST' });
+    await expect(withoutCode).rejects.toMatchObject({ status: 409, code: undefined });
+  });
+
   it('falls back to "API request failed with status {code}" without an error field', async () => {
     respond(502, '<html>Bad gateway</html>');
     await expect(callFunction('/cancel_subscription', { method: 'POST' })).rejects.toThrow(

@@ -16,12 +16,16 @@ export const NOT_SIGNED_IN_MESSAGES = {
   notAuthenticated: 'User not authenticated',
 } as const;
 
-/** A response outside 2xx; `message` is the response's `error` field, else the status text of spec §8. */
+/**
+ * A response outside 2xx; `message` is the response's `error` field, else the status text of spec §8. `code`
+ * is the response's `code` field (a reason the app acts on, e.g. 'requires-recent-login'), when it has one.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     message: string,
     readonly status: number,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -67,8 +71,9 @@ export async function callFunction<T>(
   const payload = await readJsonBody(response);
   if (!response.ok) {
     throw new ApiError(
-      errorFieldOf(payload) ?? `API request failed with status ${response.status}`,
+      stringFieldOf(payload, 'error') ?? `API request failed with status ${response.status}`,
       response.status,
+      stringFieldOf(payload, 'code'),
     );
   }
   return parse ? parse(payload) : payload;
@@ -98,8 +103,8 @@ async function readJsonBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFieldOf(payload: unknown): string | undefined {
+function stringFieldOf(payload: unknown, field: 'error' | 'code'): string | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
-  const error = (payload as { error?: unknown }).error;
-  return typeof error === 'string' && error !== '' ? error : undefined;
+  const value = (payload as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -14,8 +14,11 @@ interface PageProps {
   /** The heading shown on the page when it differs from the tab title. */
   heading?: ReactNode;
   lead?: ReactNode;
-  /** 'narrow' for forms and short messages, 'prose' for long-form text, 'wide' for grids. */
-  width?: 'narrow' | 'prose' | 'default' | 'wide';
+  /**
+   * 'narrow' for forms and short messages, 'prose' for long-form text, 'default' (the header and footer container
+   * width, so the edges line up) for everything else, grids included.
+   */
+  width?: 'narrow' | 'prose' | 'default';
   /** Centre the header and the content column (short pages: pricing, status messages). */
   centered?: boolean;
   /** Shown above the heading (e.g. a status code). */

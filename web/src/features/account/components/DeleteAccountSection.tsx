@@ -5,11 +5,11 @@ import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { signOutUser } from '@/features/auth/api/auth-actions';
 import { db } from '@/lib/firestore';
-import { deleteUserAccount } from '../api/delete-account';
+import { deleteUserAccount, type AccountOwner } from '../api/delete-account';
 import { deleteAccountErrorMessage } from '../lib/account-messages';
 
 /** Delete Account: a warning panel with Cancel and Confirm Delete (spec §4 Delete account). */
-export function DeleteAccountSection({ uid }: { uid: string }) {
+export function DeleteAccountSection({ user }: { user: AccountOwner }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -19,7 +19,7 @@ export function DeleteAccountSection({ uid }: { uid: string }) {
     setDeleting(true);
     setError(null);
     try {
-      await deleteUserAccount(db, uid);
+      await deleteUserAccount(db, user);
     } catch (caught) {
       console.error('account.delete_failed', caught);
       setError(deleteAccountErrorMessage(caught));

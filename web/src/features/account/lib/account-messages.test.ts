@@ -1,4 +1,10 @@
+import { ApiError } from '@/lib/api-client';
 import { ACCOUNT_MESSAGES, deleteAccountErrorMessage } from './account-messages';
+import { RecentLoginRequiredError } from './recent-login';
+
+// ApiError's module loads the Auth SDK (not loadable in jsdom); these tests only build errors.
+jest.mock('@/lib/auth', () => ({ auth: {} }));
+jest.mock('@/lib/auth-errors', () => ({ signOutIfSessionEnded: jest.fn() }));
 
 describe('deleteAccountErrorMessage', () => {
   it('asks for a fresh sign-in for the Auth SDK code auth/requires-recent-login', () => {
@@ -10,14 +16,17 @@ describe('deleteAccountErrorMessage', () => {
     );
   });
 
-  it('also recognises a backend error that names requires-recent-login', () => {
-    expect(deleteAccountErrorMessage(new Error('requires-recent-login'))).toBe(
+  it("also recognises the backend's answer and the app's own check by their code", () => {
+    const backendRefusal = new ApiError('For security reasons, …', 403, 'requires-recent-login');
+    expect(deleteAccountErrorMessage(backendRefusal)).toBe(ACCOUNT_MESSAGES.deleteRequiresRecentLogin);
+    expect(deleteAccountErrorMessage(new RecentLoginRequiredError())).toBe(
       ACCOUNT_MESSAGES.deleteRequiresRecentLogin,
     );
   });
 
   it.each([
     new Error('API request failed with status 500'),
+    new ApiError('Forbidden', 403),
     { code: 'auth/network-request-failed' },
     'boom',
     null,

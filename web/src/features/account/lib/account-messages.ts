@@ -1,5 +1,7 @@
 // Account page copy (spec §8) and the mapping of delete-account failures to it. No Firebase imports: the
-// error is recognised by its `code` field, which the Auth SDK's FirebaseError carries.
+// error is recognised by its `code` field, which the Auth SDK's FirebaseError, the backend's answer (ApiError)
+// and the app's own check (RecentLoginRequiredError) all carry.
+import { REQUIRES_RECENT_LOGIN } from '@model/recent-login';
 
 export const ACCOUNT_MESSAGES = {
   loadFailed: 'Failed to load your account information. Please try again later.',
@@ -17,16 +19,12 @@ export const ACCOUNT_MESSAGES = {
 export const CANCEL_CONFIRMATION =
   'Are you sure you want to cancel your subscription? You will keep access to your bargains until the end of the current billing period.';
 
-const REQUIRES_RECENT_LOGIN = 'requires-recent-login';
-
 /**
- * 'requires-recent-login' (the Auth SDK's code `auth/requires-recent-login`, or a backend error naming it)
- * asks the user to sign in again; every other failure gets the general message.
+ * 'requires-recent-login' (the Auth SDK's `auth/requires-recent-login`, or that code from the backend or the
+ * app's own check) asks the user to sign in again; every other failure gets the general message.
  */
 export function deleteAccountErrorMessage(error: unknown): string {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const message = error instanceof Error ? error.message : '';
-  const needsRecentLogin =
-    code === `auth/${REQUIRES_RECENT_LOGIN}` || message.includes(REQUIRES_RECENT_LOGIN);
+  const needsRecentLogin = code === REQUIRES_RECENT_LOGIN || code === `auth/${REQUIRES_RECENT_LOGIN}`;
   return needsRecentLogin ? ACCOUNT_MESSAGES.deleteRequiresRecentLogin : ACCOUNT_MESSAGES.deleteFailed;
 }

@@ -22,7 +22,7 @@ export default function AccountPage() {
             </dl>
           </Section>
           <SubscriptionSection />
-          <DeleteAccountSection uid={user.uid} />
+          <DeleteAccountSection user={user} />
         </div>
       ) : (
         <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>

@@ -53,7 +53,8 @@ function DashboardContent() {
   }
 
   return (
-    <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you." width="wide">
+    // The header's container width, so the grid's edges line up with the brand and the footer.
+    <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
       <DealBrowser db={db} uid={user?.uid ?? null} subscriptionActive={subscription.active} />
     </Page>
   );
