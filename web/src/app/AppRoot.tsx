@@ -3,7 +3,7 @@ import { useRoutes } from 'react-router-dom';
 import { UserDocumentSync } from '@/features/auth/components/UserDocumentSync';
 import { auth } from '@/lib/auth';
 import { firebaseApp } from '@/lib/firebase-app';
-import { appRoutes, preloadRoute } from './routes';
+import { appRoutes, isProtectedPath, preloadRoute } from './routes';
 
 // Start downloading the current page's chunk now, in parallel with the first auth check.
 preloadRoute(window.location.pathname);
@@ -13,7 +13,7 @@ export default function AppRoot() {
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={auth}>
-        <UserDocumentSync />
+        <UserDocumentSync isWatchedPath={isProtectedPath} />
         <AppRoutesView />
       </AuthProvider>
     </FirebaseAppProvider>

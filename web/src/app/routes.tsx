@@ -15,6 +15,8 @@ function page(load: () => Promise<PageModule>): PageRoute {
   return { element: <Component />, handle: { preload: load } };
 }
 
+const PROTECTED_ROUTE_ID = 'protected';
+
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -34,6 +36,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'blog/:id', ...page(() => import('@/features/blog/pages/BlogPostPage')) },
       {
         // Protected pages (spec §4): ProtectedRoute brings the full Firestore SDK and useSubscription().
+        id: PROTECTED_ROUTE_ID,
         ...page(() => import('@/features/auth/components/ProtectedRoute')),
         children: [
           { path: 'dashboard', ...page(() => import('@/features/dashboard/pages/DashboardPage')) },
@@ -51,4 +54,9 @@ export function preloadRoute(pathname: string): void {
     const handle = match.route.handle as PageRoute['handle'] | undefined;
     handle?.preload().catch(() => undefined);
   }
+}
+
+/** True when `pathname` renders under ProtectedRoute, whose listener watches the user document. */
+export function isProtectedPath(pathname: string): boolean {
+  return (matchRoutes(appRoutes, pathname) ?? []).some((match) => match.route.id === PROTECTED_ROUTE_ID);
 }

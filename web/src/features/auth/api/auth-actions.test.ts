@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import {
+  browserPopupRedirectResolver,
   createUserWithEmailAndPassword,
   OAuthProvider,
   signInWithEmailAndPassword,
@@ -23,6 +24,7 @@ jest.mock('firebase/auth', () => ({
   signInWithEmailAndPassword: jest.fn(),
   signInWithPopup: jest.fn(),
   signOut: jest.fn(() => Promise.resolve()),
+  browserPopupRedirectResolver: { name: 'browserPopupRedirectResolver' },
   GoogleAuthProvider: jest.fn(function GoogleAuthProvider(this: { providerId: string }) {
     this.providerId = 'google.com';
   }),
@@ -72,6 +74,11 @@ describe('auth actions', () => {
     expect(jest.mocked(signInWithPopup).mock.calls.map(([, provider]) => provider.providerId)).toEqual([
       'google.com',
       'apple.com',
+    ]);
+    // Auth is initialised without a resolver (lib/auth), so each popup must bring its own.
+    expect(jest.mocked(signInWithPopup).mock.calls.map(([, , resolver]) => resolver)).toEqual([
+      browserPopupRedirectResolver,
+      browserPopupRedirectResolver,
     ]);
     expect(OAuthProvider).toHaveBeenCalledWith('apple.com');
     expect(ensureUserDocument).toHaveBeenNthCalledWith(1, 'g1');

@@ -47,7 +47,8 @@ export async function signUpWithPassword(email: string, password: string): Promi
 
 async function signInWithProviderPopup(provider: GoogleAuthProvider | OAuthProvider, event: string) {
   try {
-    const { user } = await signInWithPopup(auth, provider);
+    const { browserPopupRedirectResolver } = await import('./popup-resolver');
+    const { user } = await signInWithPopup(auth, provider, browserPopupRedirectResolver);
     await ensureUserDocument(user.uid);
     return user;
   } catch (error) {

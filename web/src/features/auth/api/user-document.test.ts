@@ -3,6 +3,7 @@
  */
 import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { createUserDocument, ensureUserDocument } from './user-document';
+import { isUserDocumentConfirmed } from './user-document-presence';
 
 jest.mock('@/lib/firestore-lite', () => ({ liteDb: { name: 'lite-db' } }));
 jest.mock('firebase/firestore/lite', () => ({
@@ -38,12 +39,15 @@ describe('ensureUserDocument', () => {
     expect(doc).toHaveBeenCalledWith({ name: 'lite-db' }, 'users/uid-1');
     expect(setDocMock).toHaveBeenCalledWith({ path: 'users/uid-1' }, INITIAL_DOC);
     expect(serverTimestamp).toHaveBeenCalled();
+    expect(isUserDocumentConfirmed('uid-1')).toBe(true);
   });
 
-  it('leaves an existing document alone', async () => {
+  it('leaves an existing document alone and remembers that it exists', async () => {
     getDocMock.mockResolvedValue(snapshot(true));
+    expect(isUserDocumentConfirmed('uid-2')).toBe(false);
     await ensureUserDocument('uid-2');
     expect(setDocMock).not.toHaveBeenCalled();
+    expect(isUserDocumentConfirmed('uid-2')).toBe(true);
   });
 
   it('runs one check for concurrent requests for the same user, then checks again on the next sign-in', async () => {
@@ -103,5 +107,6 @@ describe('createUserDocument', () => {
     setDocMock.mockRejectedValue(new Error('offline'));
     await expect(createUserDocument('uid-6')).resolves.toBeUndefined();
     expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(isUserDocumentConfirmed('uid-6')).toBe(false);
   });
 });

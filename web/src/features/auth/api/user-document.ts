@@ -4,6 +4,7 @@ import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { userDocPath } from '@model/paths';
 import { newUserDoc } from '@model/user';
 import { liteDb } from '@/lib/firestore-lite';
+import { markUserDocumentConfirmed } from './user-document-presence';
 
 // One task per uid at a time: sign-in and the auth-state listener both ask right after a sign-in, and a second
 // concurrent create would be refused by the rules (the document exists by then) and logged as a false alarm.
@@ -21,13 +22,15 @@ function runOnce(uid: string, task: () => Promise<void>): Promise<void> {
 
 async function createInitialDocument(uid: string): Promise<void> {
   await setDoc(doc(liteDb, userDocPath(uid)), newUserDoc(serverTimestamp()));
+  markUserDocumentConfirmed(uid);
 }
 
 /** Sign-in and auth-state changes: create the document only if it does not exist yet. Never rejects. */
 export function ensureUserDocument(uid: string): Promise<void> {
   return runOnce(uid, async () => {
     const snapshot = await getDoc(doc(liteDb, userDocPath(uid)));
-    if (!snapshot.exists()) await createInitialDocument(uid);
+    if (snapshot.exists()) markUserDocumentConfirmed(uid);
+    else await createInitialDocument(uid);
   });
 }
 

@@ -4,6 +4,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { userDocPath } from '@model/paths';
 import { parseUser } from '@model/user';
 import { db } from '@/lib/firestore';
+import { createUserDocument } from '../api/user-document-lazy';
+import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
 import { SubscriptionContext, type SubscriptionState } from '../hooks/useSubscription';
 
 const LOADING: SubscriptionState = { status: 'loading', active: false, user: null, error: null };
@@ -17,6 +19,11 @@ function useLiveSubscription(uid: string): SubscriptionState {
       onSnapshot(
         doc(db, userDocPath(uid)),
         (snapshot) => {
+          // Protected pages skip UserDocumentSync's read (spec §4 create-if-missing): the server's answer here
+          // decides instead. A cached "missing" is not trusted; an already confirmed document is not recreated.
+          if (snapshot.exists()) markUserDocumentConfirmed(uid);
+          else if (!snapshot.metadata.fromCache && !isUserDocumentConfirmed(uid))
+            void createUserDocument(uid);
           const user = snapshot.exists() ? parseUser(uid, snapshot.data()) : null;
           setLatest({
             uid,

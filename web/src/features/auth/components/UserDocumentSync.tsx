@@ -1,13 +1,21 @@
 import { useEffect } from 'react';
 import { useUser } from 'reactfire';
-import { ensureUserDocument } from '../api/user-document-lazy';
+import { ensureUserDocumentUnlessConfirmed } from '../api/user-document-lazy';
+
+interface UserDocumentSyncProps {
+  /**
+   * True for paths whose page watches users/{uid} itself (the protected routes, through SubscriptionProvider):
+   * there the listener's first snapshot decides whether to create the document, so it is not read twice.
+   */
+  isWatchedPath: (pathname: string) => boolean;
+}
 
 /** On any auth-state change to signed in, make sure users/{uid} exists (spec §4). Renders nothing. */
-export function UserDocumentSync() {
+export function UserDocumentSync({ isWatchedPath }: UserDocumentSyncProps) {
   const { data: user } = useUser();
   const uid = user?.uid;
   useEffect(() => {
-    if (uid) void ensureUserDocument(uid);
-  }, [uid]);
+    if (uid && !isWatchedPath(window.location.pathname)) void ensureUserDocumentUnlessConfirmed(uid);
+  }, [uid, isWatchedPath]);
   return null;
 }

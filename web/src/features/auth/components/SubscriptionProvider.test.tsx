@@ -1,0 +1,78 @@
+import { act, render, screen } from '@testing-library/react';
+import { onSnapshot, type DocumentSnapshot } from 'firebase/firestore';
+import { createUserDocument } from '../api/user-document-lazy';
+import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
+import { useSubscription } from '../hooks/useSubscription';
+import { SubscriptionProvider } from './SubscriptionProvider';
+
+jest.mock('@/lib/firestore', () => ({ db: { name: 'db' } }));
+jest.mock('firebase/firestore', () => ({
+  doc: jest.fn((_db: unknown, path: string) => ({ path })),
+  onSnapshot: jest.fn(() => () => undefined),
+}));
+jest.mock('../api/user-document-lazy', () => ({ createUserDocument: jest.fn(() => Promise.resolve()) }));
+
+type SnapshotListener = (snapshot: DocumentSnapshot) => void;
+const USER_DATA = {
+  subscription_active: true,
+  subscription_status: 'active',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+const snapshot = (data: typeof USER_DATA | null, fromCache = false) =>
+  ({
+    exists: () => data !== null,
+    data: () => data ?? undefined,
+    metadata: { fromCache },
+  }) as unknown as DocumentSnapshot;
+
+function Probe() {
+  const state = useSubscription();
+  return <p>{`${state.status} active=${String(state.active)}`}</p>;
+}
+
+/** Renders the provider for `uid` and returns the listener it registered, to deliver snapshots through. */
+function renderProvider(uid: string): SnapshotListener {
+  render(
+    <SubscriptionProvider uid={uid}>
+      <Probe />
+    </SubscriptionProvider>,
+  );
+  const [, listener] = jest.mocked(onSnapshot).mock.calls.at(-1) as unknown as [unknown, SnapshotListener];
+  return listener;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  sessionStorage.clear();
+});
+
+describe('SubscriptionProvider: the listener decides whether users/{uid} must be created (spec §4)', () => {
+  it('creates the document when the server says it is missing', () => {
+    const deliver = renderProvider('missing-uid');
+    act(() => deliver(snapshot(null)));
+    expect(createUserDocument).toHaveBeenCalledWith('missing-uid');
+    expect(screen.getByText('ready active=false')).toBeInTheDocument();
+  });
+
+  it('does not create an existing document, and remembers it exists', () => {
+    const deliver = renderProvider('present-uid');
+    act(() => deliver(snapshot(USER_DATA)));
+    expect(createUserDocument).not.toHaveBeenCalled();
+    expect(isUserDocumentConfirmed('present-uid')).toBe(true);
+    expect(screen.getByText('ready active=true')).toBeInTheDocument();
+  });
+
+  it('does not trust a "missing" from the local cache', () => {
+    const deliver = renderProvider('cached-uid');
+    act(() => deliver(snapshot(null, true)));
+    expect(createUserDocument).not.toHaveBeenCalled();
+  });
+
+  it('does not recreate a document this session already confirmed (e.g. deleted with the account)', () => {
+    markUserDocumentConfirmed('confirmed-uid');
+    const deliver = renderProvider('confirmed-uid');
+    act(() => deliver(snapshot(null)));
+    expect(createUserDocument).not.toHaveBeenCalled();
+  });
+});
