@@ -14,7 +14,7 @@ function quickStartLines(): string[] {
 }
 
 test('the README quick start is exactly two command lines: run the app, run the tests', () => {
-  expect(quickStartLines()).toEqual(['npm ci && npm start', 'npm ci && npm test']);
+  expect(quickStartLines()).toEqual(['npm install && npm start', 'npm install && npm test']);
 });
 
 test('CI runs exactly the README test command line', () => {
