@@ -1,5 +1,6 @@
 // `npm start` end to end: it serves the app, and Ctrl-C leaves no process or port behind.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -32,13 +33,34 @@ function descendants(pid: number): number[] {
   return [...found];
 }
 
+/** A process that still runs (a zombie has exited and holds nothing: it only waits for its parent to reap it). */
 function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
   } catch {
     return false;
   }
+}
+
+function describeProcess(pid: number): string {
+  try {
+    return `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim()}`;
+  } catch {
+    return `${pid} (gone)`;
+  }
+}
+
+/** Waits until none of `pids` runs, or the deadline passes; returns the survivors, described. */
+async function survivorsAfter(pids: number[], timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let alive = pids.filter(isAlive);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    alive = alive.filter(isAlive);
+  }
+  return alive.map(describeProcess);
 }
 
 let start: ChildProcess | undefined;
@@ -78,8 +100,7 @@ test('npm start serves the app with demo accounts, and Ctrl-C stops every child 
 
   process.kill(-pid, 'SIGINT');
   await exited;
-  // Give the kernel a moment to reap the last workers before checking.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  expect(children.filter(isAlive)).toEqual([]);
+  // Every process npm start had spawned is gone shortly after it exits (no orphan keeps running).
+  expect(await survivorsAfter(children, 10_000)).toEqual([]);
   for (const port of PORTS) expect(await portIsFree(port)).toBe(true);
 }, 240_000);
