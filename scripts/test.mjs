@@ -4,15 +4,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/paths.mjs';
-import { run, spawnChild, stopAll, stopAllOnSignals } from './lib/processes.mjs';
+import { run, stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import { runJestProject } from './lib/jest.mjs';
-import {
-  ensureLocalConfig,
-  firebaseArgs,
-  firebaseBin,
-  firebaseEnv,
-  STACK_LOCK_FILE as LOCK_FILE,
-} from './lib/stack.mjs';
+import { ensureLocalConfig, spawnLockedEmulatorsExec } from './lib/stack.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
 export const STAGES = ['typecheck', 'lint', 'unit', 'rules', 'integration', 'web', 'e2e', 'stack'];
@@ -94,21 +88,7 @@ async function main() {
       const summaryFile = join(repoRoot, 'artifacts', 'emulator-suites.json');
       rmSync(summaryFile, { force: true });
       const inner = `node scripts/lib/emulator-suites.mjs ${emulatorStages.join(',')} ${JSON.stringify(summaryFile)} ${jestArgs.map((a) => JSON.stringify(a)).join(' ')}`;
-      console.log(`\n▶ emulators (waiting for ${LOCK_FILE} if another run holds the ports)`);
-      const child = spawnChild(
-        'emulators:exec',
-        'flock',
-        [
-          LOCK_FILE,
-          process.execPath,
-          'scripts/lib/emulators-exec.mjs',
-          '--build',
-          firebaseBin,
-          ...firebaseArgs('emulators:exec', { only: 'auth,firestore,functions,hosting' }),
-          inner,
-        ],
-        { cwd: repoRoot, env: firebaseEnv() },
-      );
+      const child = spawnLockedEmulatorsExec(inner, { build: true });
       const { code } = await child.exit;
       const innerResults = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : [];
       for (const r of innerResults) {

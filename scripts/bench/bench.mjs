@@ -10,14 +10,13 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureChromium } from '../lib/chromium.mjs';
 import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import { buildFunctions, ensureLocalConfig, firebaseArgs, firebaseBin, firebaseEnv } from '../lib/stack.mjs';
+import { stopAll, stopAllOnSignals } from '../lib/processes.mjs';
+import { buildFunctions, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
 import { evaluateBudgets } from './lib/budgets.ts';
 import { measureColdImport } from './lib/cold-import.ts';
 import { renderBrokenBudgets, renderDiagnostics, renderTable } from './lib/report.ts';
 import { liveNotMeasured } from './lib/routes.ts';
 
-const LOCK_FILE = '/tmp/bargains-emulators.lock';
 const RESULTS_DIR = join(repoRoot, 'bench-results');
 // The benchmark serves its own build: web/dist is shared with every other run on this machine, and a rebuild
 // in the middle of a measurement (Vite empties its output first) would turn pages into 404s.
@@ -110,24 +109,11 @@ async function measureLiveStack(runs) {
     );
   writeFirebaseConfig();
   const inner = `node --import tsx scripts/bench/live.mjs ${JSON.stringify(liveFile)} ${runs} ${JSON.stringify(WEB_BUILD)}`;
-  console.log(`\n▶ emulators (waiting for ${LOCK_FILE} if another run holds the ports)`);
-  const child = spawnChild(
-    'emulators:exec',
-    'flock',
-    [
-      LOCK_FILE,
-      process.execPath,
-      'scripts/lib/emulators-exec.mjs',
-      firebaseBin,
-      ...firebaseArgs('emulators:exec', {
-        only: 'auth,firestore,functions,hosting',
-        importData: hasExport,
-        extra: ['--config', FIREBASE_CONFIG],
-      }),
-      inner,
-    ],
-    { cwd: repoRoot, env: firebaseEnv(), stdio: ['inherit', 'pipe', 'pipe'] },
-  );
+  const child = spawnLockedEmulatorsExec(inner, {
+    importData: hasExport,
+    extraFirebaseArgs: ['--config', FIREBASE_CONFIG],
+    spawnOptions: { stdio: ['inherit', 'pipe', 'pipe'] },
+  });
   forwardWithoutAccessLog(child.child.stdout, process.stdout);
   forwardWithoutAccessLog(child.child.stderr, process.stderr);
   const { code } = await child.exit;

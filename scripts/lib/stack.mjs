@@ -99,3 +99,32 @@ export async function acquireStackLock() {
   if (announced) console.log('Lock acquired.');
   return holder;
 }
+
+/**
+ * Runs `inner` inside `firebase emulators:exec` (Auth, Firestore, Functions, Hosting) while holding the stack lock,
+ * after the port check (and, with `build`, the builds) of scripts/lib/emulators-exec.mjs. Returns the child record.
+ */
+export function spawnLockedEmulatorsExec(
+  inner,
+  { build = false, importData = true, extraFirebaseArgs = [], spawnOptions = {} } = {},
+) {
+  console.log(`\n▶ emulators (waiting for ${STACK_LOCK_FILE} if another run holds the ports)`);
+  return spawnChild(
+    'emulators:exec',
+    'flock',
+    [
+      STACK_LOCK_FILE,
+      process.execPath,
+      'scripts/lib/emulators-exec.mjs',
+      ...(build ? ['--build'] : []),
+      firebaseBin,
+      ...firebaseArgs('emulators:exec', {
+        only: 'auth,firestore,functions,hosting',
+        importData,
+        extra: extraFirebaseArgs,
+      }),
+      inner,
+    ],
+    { cwd: repoRoot, env: firebaseEnv(), ...spawnOptions },
+  );
+}

@@ -5,16 +5,9 @@ import { join } from 'node:path';
 import type { Flags, RunnerResult } from 'lighthouse';
 import { measured, skipped, type LighthouseMetrics, type Outcome } from './results';
 import { medianItem } from './stats';
+import { CHROMIUM_FLAGS } from '../../../tests/e2e/support/browser';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 type RunMetrics = Omit<LighthouseMetrics, 'runScores' | 'reportFile'>;
 

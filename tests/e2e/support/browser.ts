@@ -13,7 +13,8 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-const CHROMIUM_FLAGS = [
+/** Flags for Debian's Chromium on these offline machines (shared with the benchmark's Lighthouse runs). */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
