@@ -3,7 +3,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildDealDoc, parseDeal, type Deal, type DealInput } from '../../functions/src/model/deal';
+import {
+  buildDealDoc,
+  isDealLive,
+  parseDeal,
+  type Deal,
+  type DealInput,
+} from '../../functions/src/model/deal';
 import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
 import type { DealFilter, DealSort } from '../../functions/src/model/queries';
 import { SCREENSHOT_DIR } from './support/browser';
@@ -133,12 +139,11 @@ export function expectedDealIds(
   sort: DealSort,
   now: Date,
 ): string[] {
-  const nowMs = now.getTime();
   const direction = sort === 'savings_asc' ? 1 : -1;
   const keyOf = ({ deal, stored }: { deal: Deal; stored: Record<string, unknown> }): number | string =>
     sort === 'newest' ? String(stored.scraped_at) : deal.savings_value;
   return deals
-    .filter(({ deal }) => deal.start_date.getTime() <= nowMs && nowMs < deal.end_date.getTime())
+    .filter(({ deal }) => isDealLive(deal, now))
     .filter(({ deal }) => filter === 'all' || deal.is_verified === (filter === 'verified'))
     .sort((a, b) => {
       const keyA = keyOf(a);
