@@ -29,7 +29,7 @@ module.exports = {
       ...base,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{functions/src,tools,scripts}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{functions/src,tools,scripts}/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts'],
     },
     {
       ...base,

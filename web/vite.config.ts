@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { prerenderSnapshots } from './build/prerender-plugin.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 /**
@@ -76,7 +77,7 @@ export default defineConfig(({ mode }) => {
   const appEnv = parseEnv(loadEnv(mode, webRoot, 'VITE_'));
   return {
     define: { __APP_ENV__: JSON.stringify(appEnv) },
-    plugins: [stubReactfireUnusedSdks(), react()],
+    plugins: [stubReactfireUnusedSdks(), react(), prerenderSnapshots()],
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -3,7 +3,13 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from '../../tests/e2e/support/browser';
-import { summariseFiles, type ChunkInfo } from './lib/bundle';
+import {
+  htmlEntryScripts,
+  summariseFiles,
+  withStaticImports,
+  type ChunkInfo,
+  type Manifest,
+} from './lib/bundle';
 import { measureBuildFacts } from './lib/build-facts';
 import { measureDashboardVisit, visitFailed, type DashboardVisit } from './lib/deal-reads';
 import { runLighthouse } from './lib/lighthouse';
@@ -84,11 +90,30 @@ async function getSubscriptionStatusCalls(
   }
 }
 
+/**
+ * A route's initial JS as the issue defines it, from the HTML the Hosting emulator returns for the path (a
+ * prerendered page or the app shell: whatever the server picks) and the build's manifest.
+ */
+async function initialScriptsOf(
+  options: LiveOptions,
+  path: string,
+  manifest: Manifest,
+): Promise<{ files: string[] } | { skipped: string }> {
+  const response = await fetch(`${options.origin}${path}`);
+  const html = await response.text();
+  if (!response.ok) return { skipped: `GET ${path} answered ${response.status}` };
+  const entries = htmlEntryScripts(html, response.url);
+  // No module script means the HTML is not a page of this build: 0 KB would pass the budget unseen.
+  if (entries.length === 0) return { skipped: `the HTML served for ${path} has no module script` };
+  return { files: withStaticImports(entries, manifest) };
+}
+
 async function measureRouteScripts(
   browser: Browser,
   options: LiveOptions,
   routes: Array<{ route: string; path: string | null; publicPage: boolean }>,
   chunks: ReadonlyMap<string, ChunkInfo>,
+  manifest: Manifest | null,
 ): Promise<{ initialJs: RouteJs[]; available: Set<string> }> {
   const initialJs: RouteJs[] = [];
   const available = new Set<string>();
@@ -104,18 +129,27 @@ async function measureRouteScripts(
     const context = await newContext(browser);
     try {
       const { files, notFound, pageErrors } = await recordPageScripts(context, options.origin, path);
+      const initial = manifest
+        ? await initialScriptsOf(options, path, manifest)
+        : { skipped: 'the build has no .vite/manifest.json (build.manifest)' };
       if (notFound) {
         initialJs.push({
           route,
           publicPage,
           outcome: skipped(`route ${path}: not built yet (shows the 404 page)`),
         });
+      } else if ('skipped' in initial) {
+        initialJs.push({ route, publicPage, outcome: skipped(initial.skipped) });
+        available.add(route);
       } else {
-        const js = summariseFiles(files, chunks);
+        const js = {
+          initial: summariseFiles(initial.files, chunks),
+          requestedOnLoad: summariseFiles(files, chunks),
+        };
         initialJs.push({ route, publicPage, outcome: measured(js) });
         available.add(route);
         (options.log ?? console.log)(
-          `  ${route}: ${files.length} script(s), ${(js.gzipBytes / 1000).toFixed(1)} KB gz${pageErrors.length ? `, page errors: ${pageErrors.join('; ')}` : ''}`,
+          `  ${route}: initial ${initial.files.length} script(s), ${(js.initial.gzipBytes / 1000).toFixed(1)} KB gz; requested on load ${files.length} script(s), ${(js.requestedOnLoad.gzipBytes / 1000).toFixed(1)} KB gz${pageErrors.length ? `, page errors: ${pageErrors.join('; ')}` : ''}`,
         );
       }
     } catch (error) {
@@ -129,7 +163,10 @@ async function measureRouteScripts(
 
 export async function measureLive(options: LiveOptions): Promise<LiveResults> {
   const log = options.log ?? console.log;
-  const { chunks, entryStaticJs, largestChunks } = measureBuildFacts(options.distDir, options.repoRoot);
+  const { chunks, manifest, entryStaticJs, largestChunks } = measureBuildFacts(
+    options.distDir,
+    options.repoRoot,
+  );
   const notes: string[] = [];
   const counter = new StripeCounter(options.stripeOrigin);
   const screenshotDir = join(options.repoRoot, 'bench-results', 'screenshots');
@@ -142,12 +179,12 @@ export async function measureLive(options: LiveOptions): Promise<LiveResults> {
 
   const browser = await launchBrowser();
   try {
-    log('\n▶ initial JS per route (Chromium)');
+    log('\n▶ initial JS per route (served HTML + manifest) and JS requested on load (Chromium)');
     const routes = [
       ...PUBLIC_ROUTES.map((route) => ({ route, path: pathOf(route), publicPage: true })),
       ...AUTH_ROUTES.map((route) => ({ route, path: pathOf(route), publicPage: false })),
     ];
-    const { initialJs, available } = await measureRouteScripts(browser, options, routes, chunks);
+    const { initialJs, available } = await measureRouteScripts(browser, options, routes, chunks, manifest);
     for (const entry of initialJs) entry.route = routeLabel(entry.route);
 
     log(`\n▶ Lighthouse (mobile preset, ${options.lighthouseRuns} runs per page)`);

@@ -1,12 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/App';
-import '@/styles/global.css';
+import { App, BootFailure } from '@/app/App';
+import { preloadRoute } from '@/app/routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// The HTML already shows this page's build-time snapshot (or the loading frame). The app renders once the first
+// auth check has finished (spec §4) and the page's chunk is loaded, replacing the snapshot in one commit, so
+// the page never flashes a spinner or links for the wrong auth state. Both downloads start now, side by side.
+const pageReady = preloadRoute(window.location.pathname);
+const root = createRoot(container);
+try {
+  const { startAuthSession } = await import('@/lib/auth-session');
+  const session = await startAuthSession();
+  await pageReady;
+  root.render(
+    <StrictMode>
+      <App session={session} />
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error('app.boot_failed: the auth layer could not load', { error });
+  root.render(<BootFailure error={error} />);
+}

@@ -57,8 +57,9 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
     );
   }
 
+  // "Never downloads" covers everything a page requests while it loads, lazy chunks included.
   for (const route of results.initialJs.filter((r) => r.publicPage)) {
-    const js = valueOf(route.outcome);
+    const js = valueOf(route.outcome)?.requestedOnLoad;
     const detail = js
       ? js.fullFirestore
         ? 'downloads the full Firestore SDK'
@@ -73,18 +74,25 @@ export function evaluateBudgets(results: BenchResults): BudgetCheck[] {
     );
   }
 
+  // The issue's initial JS: entry + static imports + preloads. A file missing from the build has no size, so a
+  // total that includes one was not seen to be within the budget.
   const home = results.initialJs.find((r) => r.route === '/');
-  const homeJs = home && valueOf(home.outcome);
+  const homeJs = home && valueOf(home.outcome)?.initial;
+  const missing = homeJs?.unknownFiles ?? [];
   check(
     'initial-js',
     `Initial JS on / ≤ ${kb(BUDGETS.maxHomeInitialJsGzipBytes)} gzipped`,
     '/',
-    homeJs !== undefined && homeJs.gzipBytes <= BUDGETS.maxHomeInitialJsGzipBytes,
-    homeJs ? kb(homeJs.gzipBytes) : home ? notMeasured(home.outcome) : 'not measured',
+    homeJs !== undefined && missing.length === 0 && homeJs.gzipBytes <= BUDGETS.maxHomeInitialJsGzipBytes,
+    homeJs
+      ? `${kb(homeJs.gzipBytes)}${missing.length ? ` + not in the build: ${missing.join(', ')}` : ''}`
+      : home
+        ? notMeasured(home.outcome)
+        : 'not measured',
   );
 
   const dashboardLeaks = results.initialJs
-    .filter((r) => valueOf(r.outcome)?.dashboardCode)
+    .filter((r) => valueOf(r.outcome)?.requestedOnLoad.dashboardCode)
     .map((r) => r.route);
   const measuredRoutes = results.initialJs.filter((r) => valueOf(r.outcome) !== undefined).length;
   check(

@@ -1,5 +1,5 @@
-// Bundle facts that need no browser: every chunk's size and content, the entry with its preloaded imports (from
-// the built index.html), and the largest chunks.
+// Bundle facts that need no browser: every chunk's size and content, Vite's manifest, the entry with its preloaded
+// imports (from the built index.html), and the largest chunks.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -10,6 +10,7 @@ import {
   summariseFiles,
   type ChunkInfo,
   type JsSet,
+  type Manifest,
 } from './bundle';
 import { measured, skipped, type ChunkSummary, type Outcome } from './results';
 
@@ -17,12 +18,15 @@ const LARGEST_CHUNKS = 5;
 
 export interface BuildFacts {
   chunks: Map<string, ChunkInfo>;
+  /** Null when the build wrote no `.vite/manifest.json`. */
+  manifest: Manifest | null;
   entryStaticJs: Outcome<JsSet>;
   largestChunks: ChunkSummary[];
 }
 
 export function measureBuildFacts(distDir: string, repoRoot: string): BuildFacts {
-  const chunks = analyseChunks(distDir, repoRoot, readManifest(distDir));
+  const manifest = readManifest(distDir);
+  const chunks = analyseChunks(distDir, repoRoot, manifest);
   const indexHtml = join(distDir, 'index.html');
   const entryStaticJs = existsSync(indexHtml)
     ? measured(summariseFiles(htmlEntryScripts(readFileSync(indexHtml, 'utf8')), chunks))
@@ -36,5 +40,5 @@ export function measureBuildFacts(distDir: string, repoRoot: string): BuildFacts
       gzipBytes: chunk.gzipBytes,
       label: describeChunk(chunk),
     }));
-  return { chunks, entryStaticJs, largestChunks };
+  return { chunks, manifest, entryStaticJs, largestChunks };
 }

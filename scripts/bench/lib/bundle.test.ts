@@ -12,6 +12,7 @@ import {
   moduleOwner,
   sourceMapModules,
   summariseFiles,
+  withStaticImports,
   type Manifest,
 } from './bundle';
 
@@ -43,6 +44,30 @@ test('the entry scripts of a built index.html are its module script and modulepr
     <script src="https://example.com/analytics.js"></script>
   </head><body><div id="root"></div></body></html>`;
   expect(htmlEntryScripts(html)).toEqual(['assets/index-a.js', 'assets/jsx-runtime-b.js']);
+});
+
+test('the initial scripts of a served page are resolved against its address; inert and foreign ones are left out', () => {
+  // A prerendered page as another tool might write it: attributes in any order and case, spread over lines.
+  const html = `<!doctype html><html><head>
+    <!-- <script type="module" src="/assets/commented-out.js"></script> -->
+    <link
+      href="/assets/LandingPage-d.js"
+      rel="modulepreload"
+    >
+    <script src="/assets/index-a.js" type="MODULE" crossorigin></script>
+    <link rel="preload" as="script" href="chunk-e.js">
+    <link rel="preload" as="style" href="/assets/index-c.css">
+    <script src="/assets/legacy-f.js"></script>
+    <script type="module">import '/assets/inline-import.js';</script>
+    <script type="module" src="//cdn.example.com/lib.js"></script>
+    <link rel="modulepreload" href="/assets/index-a.js">
+    <template><script type="module" src="/assets/in-template.js"></script></template>
+  </head><body><h1>Bargains</h1></body></html>`;
+  expect(htmlEntryScripts(html, 'http://127.0.0.1:5000/blog/my-post')).toEqual([
+    'assets/LandingPage-d.js',
+    'assets/index-a.js',
+    'blog/chunk-e.js',
+  ]);
 });
 
 describe('analyseChunks on a build output', () => {
@@ -109,6 +134,22 @@ describe('analyseChunks on a build output', () => {
     expect(chunks.get('assets/lite-b.js')?.fullFirestore).toBe(false);
     expect(chunks.get('assets/full-c.js')?.fullFirestore).toBe(true);
     expect(chunks.get('assets/Dashboard-d.js')).toMatchObject({ dashboardCode: true, isDynamicEntry: true });
+  });
+
+  test("the initial files are a page's scripts and their static imports, transitively, never dynamic imports", () => {
+    // index-a statically imports lite-b, which imports index-a back; Dashboard-d is only imported dynamically.
+    expect(withStaticImports(['assets/index-a.js'], manifest)).toEqual([
+      'assets/index-a.js',
+      'assets/lite-b.js',
+    ]);
+    // A page that preloads the dashboard chunk also loads what that chunk imports statically.
+    expect(withStaticImports(['assets/index-a.js', 'assets/Dashboard-d.js'], manifest)).toEqual([
+      'assets/index-a.js',
+      'assets/Dashboard-d.js',
+      'assets/lite-b.js',
+      'assets/full-c.js',
+    ]);
+    expect(withStaticImports(['assets/unknown.js'], manifest)).toEqual(['assets/unknown.js']);
   });
 
   test('summarises a set of requested files and reports files that are not build chunks', () => {

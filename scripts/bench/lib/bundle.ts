@@ -1,8 +1,14 @@
-// What is inside the production web bundle: per-chunk gzipped size and content (from the source maps), and
-// the entry's preloads (from the built index.html) and which lazy route a chunk stands for (Vite's manifest). Pure file reading; the browser decides what loads.
+// What is inside the production web bundle: per-chunk gzipped size and content (from the source maps), which
+// lazy route a chunk stands for (Vite's manifest), and a page's initial scripts (its HTML's module scripts and
+// preloads plus their static imports). Pure file and text reading; the browser decides what loads.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parse as parseHtml, type DefaultTreeAdapterTypes } from 'parse5';
+
+type HtmlParentNode = DefaultTreeAdapterTypes.ParentNode;
+type HtmlChildNode = DefaultTreeAdapterTypes.ChildNode;
+type HtmlElement = DefaultTreeAdapterTypes.Element;
 
 /** One entry of Vite's `.vite/manifest.json` (the fields the benchmark uses). */
 export interface ManifestChunk {
@@ -179,21 +185,68 @@ export function analyseChunks(
   return chunks;
 }
 
-/**
- * The entry script and the chunks Vite preloads for it, from the built index.html: exactly what every page
- * downloads before any route code (the entry's static imports are emitted as `<link rel="modulepreload">`).
- */
-export function htmlEntryScripts(html: string): string[] {
-  const files: string[] = [];
-  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
-  for (const tag of tags) {
-    const attribute = (name: string) => new RegExp(`\\s${name}=["']([^"']+)["']`).exec(tag)?.[1];
-    const isModuleScript = tag.startsWith('<script') && attribute('type') === 'module';
-    const isPreload = tag.startsWith('<link') && attribute('rel') === 'modulepreload';
-    const url = isModuleScript ? attribute('src') : isPreload ? attribute('href') : undefined;
-    if (url && !/^[a-z]+:\/\//i.test(url)) files.push(url.replace(/^\//, ''));
+function elementsOf(root: HtmlParentNode): HtmlElement[] {
+  const found: HtmlElement[] = [];
+  // Iterative walk in document order; <template> contents are not child nodes in parse5 (inert, never loaded).
+  const stack: HtmlChildNode[] = [...root.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || !('tagName' in node)) continue;
+    found.push(node);
+    for (let i = node.childNodes.length - 1; i >= 0; i -= 1) {
+      const child = node.childNodes[i];
+      if (child) stack.push(child);
+    }
   }
-  return files;
+  return found;
+}
+
+/**
+ * The scripts an HTML page loads before any code runs, as build-output paths (e.g. `assets/index-abc.js`): its
+ * `<script type="module" src>` entries and the files it preloads (`<link rel="modulepreload">`, or
+ * `rel="preload" as="script"`), in document order. URLs are resolved against `pageUrl` (the address the page was
+ * served from); other sites' scripts are left out.
+ */
+export function htmlEntryScripts(html: string, pageUrl = 'http://localhost/'): string[] {
+  const page = new URL(pageUrl);
+  const files: string[] = [];
+  for (const element of elementsOf(parseHtml(html))) {
+    const attribute = (name: string) =>
+      element.attrs.find((attr) => attr.name === name && !attr.namespace)?.value.trim();
+    const rel = (attribute('rel') ?? '').toLowerCase().split(/\s+/);
+    const isModuleScript = element.tagName === 'script' && attribute('type')?.toLowerCase() === 'module';
+    const isPreload =
+      element.tagName === 'link' &&
+      (rel.includes('modulepreload') ||
+        (rel.includes('preload') && attribute('as')?.toLowerCase() === 'script'));
+    const url = isModuleScript ? attribute('src') : isPreload ? attribute('href') : undefined;
+    if (!url) continue;
+    const resolved = new URL(url, page);
+    if (resolved.origin === page.origin) files.push(resolved.pathname.replace(/^\//, ''));
+  }
+  return [...new Set(files)];
+}
+
+/**
+ * `files` and every chunk they statically import, transitively (each chunk's `imports` in Vite's manifest), in
+ * discovery order. Dynamic imports are not followed: they load later, on demand. Files the manifest does not
+ * know are kept (summariseFiles reports them as not part of the build).
+ */
+export function withStaticImports(files: readonly string[], manifest: Manifest): string[] {
+  const byFile = new Map<string, ManifestChunk>();
+  for (const chunk of Object.values(manifest)) byFile.set(chunk.file, chunk);
+  const found = new Set<string>();
+  const pending = [...files];
+  while (pending.length > 0) {
+    const file = pending.shift();
+    if (file === undefined || found.has(file)) continue;
+    found.add(file);
+    for (const key of byFile.get(file)?.imports ?? []) {
+      const imported = manifest[key]?.file;
+      if (imported && !found.has(imported)) pending.push(imported);
+    }
+  }
+  return [...found];
 }
 
 /** What a chunk is made of: its lazy route module, and its largest packages with their share of the code. */

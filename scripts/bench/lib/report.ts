@@ -53,10 +53,10 @@ export function tableRows(results: BenchResults): Row[] {
   for (const route of results.initialJs) {
     const js = valueOf(route.outcome);
     rows.push({
-      area: 'Initial JS, gzipped (requested on load)',
+      area: 'Initial JS, gzipped (entry + static imports + preloads)',
       subject: route.route,
       value: js
-        ? `${kb(js.gzipBytes)} in ${js.files.length} file(s)${js.fullFirestore ? ' · FULL FIRESTORE SDK' : ''}${js.dashboardCode ? ' · DASHBOARD CODE' : ''}`
+        ? `${kb(js.initial.gzipBytes)} in ${js.initial.files.length} file(s) · ${kb(js.requestedOnLoad.gzipBytes)} requested on load${js.initial.unknownFiles.length ? ` · NOT IN THE BUILD: ${js.initial.unknownFiles.join(', ')}` : ''}${js.requestedOnLoad.fullFirestore ? ' · FULL FIRESTORE SDK' : ''}${js.requestedOnLoad.dashboardCode ? ' · DASHBOARD CODE' : ''}`
         : skippedText(route.outcome),
       budget: [route.route === '/' ? '≤ 110 KB' : '', route.publicPage ? 'no full Firestore' : '']
         .filter(Boolean)
@@ -67,7 +67,7 @@ export function tableRows(results: BenchResults): Row[] {
   }
   const dashboard = valueOf(results.dashboardJs);
   rows.push({
-    area: 'Initial JS, gzipped (requested on load)',
+    area: 'JS requested on load, gzipped',
     subject: '/dashboard (subscribed)',
     value: dashboard
       ? `${kb(dashboard.gzipBytes)} in ${dashboard.files.length} file(s)${dashboard.fullFirestore ? ' · full Firestore SDK' : ''}`
@@ -87,7 +87,7 @@ export function tableRows(results: BenchResults): Row[] {
   const leakCheck = { area: 'code-split' as const, subject: 'other routes' };
   const measuredRoutes = results.initialJs.filter((route) => valueOf(route.outcome) !== undefined);
   const leaks = measuredRoutes
-    .filter((route) => valueOf(route.outcome)?.dashboardCode)
+    .filter((route) => valueOf(route.outcome)?.requestedOnLoad.dashboardCode)
     .map((route) => route.route);
   rows.push({
     area: 'Code splitting',
@@ -239,9 +239,15 @@ export function renderDiagnostics(results: BenchResults, repoRoot: string): stri
   }
   const home = valueOf(results.initialJs.find((route) => route.route === '/')?.outcome ?? { skipped: '' });
   if (home) {
-    lines.push(`  JS requested by / (gzipped):`);
-    for (const file of home.files)
-      lines.push(`    ${kb(file.gzipBytes).padStart(9)}  ${file.file}  ${file.label}`);
+    const initial = new Set(home.initial.files.map((file) => file.file));
+    lines.push(`  JS requested by / on load (gzipped; * = initial JS: entry, static imports, preloads):`);
+    for (const file of home.requestedOnLoad.files)
+      lines.push(
+        `    ${initial.has(file.file) ? '*' : ' '}${kb(file.gzipBytes).padStart(9)}  ${file.file}  ${file.label}`,
+      );
+    const requested = new Set(home.requestedOnLoad.files.map((file) => file.file));
+    for (const file of home.initial.files.filter((file) => !requested.has(file.file)))
+      lines.push(`    *${kb(file.gzipBytes).padStart(9)}  ${file.file}  ${file.label} (not requested)`);
   }
   return lines.length ? `Diagnostics:\n${lines.join('\n')}` : '';
 }

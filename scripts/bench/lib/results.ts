@@ -39,11 +39,21 @@ export interface LighthousePage {
   outcome: Outcome<LighthouseMetrics>;
 }
 
+export interface RouteScripts {
+  /**
+   * The issue's initial JS: the module scripts and preloads of the HTML the server returned for the route, plus the
+   * chunks they statically import (Vite manifest), transitively. Dynamic imports are not part of it.
+   */
+  initial: JsSet;
+  /** Every script Chromium requested until the page settled: the initial JS plus what the first render imported. */
+  requestedOnLoad: JsSet;
+}
+
 export interface RouteJs {
   route: string;
   /** A public page that must not download the full Firestore SDK. */
   publicPage: boolean;
-  outcome: Outcome<JsSet>;
+  outcome: Outcome<RouteScripts>;
 }
 
 export interface StripeCalls {

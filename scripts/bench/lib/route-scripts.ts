@@ -1,5 +1,6 @@
 // Which JavaScript files a page requests while it loads, seen by Chromium: the entry, what it preloads, and the
-// chunks the first render pulls in (route chunk, auth layer). This is the honest "initial JS" of a route.
+// chunks the first render pulls in (route chunk, auth layer). More than the initial JS (that one is read
+// from the served HTML and the manifest); used for "never downloads" checks and shown for information.
 import type { BrowserContext, Page } from 'playwright-core';
 
 export interface PageScripts {

@@ -1,14 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ErrorBoundary, ErrorFallback } from '@/components/ErrorBoundary';
 import { SiteFrame } from '@/components/layout/SiteFrame';
-import { PageSpinner } from '@/components/Spinner';
+import { UserDocumentSync } from '@/features/auth/components/UserDocumentSync';
+import type { AuthSession } from '@/lib/auth-session';
+import { AuthStateProvider } from './AuthStateProvider';
+import { appRoutes, isProtectedPath } from './routes';
 
-// Firebase (app + Auth), reactfire and the route table load as a separate chunk, requested at once: the header
-// paints from the small entry chunk while the auth layer downloads, and the entry stays inside the JS budget.
-const AppRoot = lazy(() => import('./AppRoot'));
-
-export function App() {
+/** The app, rendered once the first auth check has finished (spec §4; see src/main.tsx). */
+export function App({ session }: { session: AuthSession }) {
   return (
     <BrowserRouter>
       <ErrorBoundary
@@ -19,16 +18,26 @@ export function App() {
           </SiteFrame>
         )}
       >
-        <Suspense
-          fallback={
-            <SiteFrame view="loading">
-              <PageSpinner />
-            </SiteFrame>
-          }
-        >
-          <AppRoot />
-        </Suspense>
+        <AuthStateProvider session={session}>
+          <UserDocumentSync isWatchedPath={isProtectedPath} />
+          <AppRoutes />
+        </AuthStateProvider>
       </ErrorBoundary>
+    </BrowserRouter>
+  );
+}
+
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/** Shown instead of the app when the auth layer could not load (offline, a failed deploy). */
+export function BootFailure({ error }: { error: unknown }) {
+  return (
+    <BrowserRouter>
+      <SiteFrame view="loading">
+        <ErrorFallback error={error instanceof Error ? error : new Error(String(error))} />
+      </SiteFrame>
     </BrowserRouter>
   );
 }

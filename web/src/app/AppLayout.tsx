@@ -1,24 +1,20 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { useSigninCheck } from 'reactfire';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { SiteFrame } from '@/components/layout/SiteFrame';
-import type { AuthView } from '@/components/layout/nav-items';
 import { PageSpinner } from '@/components/Spinner';
-import { signOutUser } from '@/features/auth/api/auth-actions';
+import { useAuthState } from '@/lib/auth-state';
 
-/** The one layout of spec §2. Pages render only after the first auth check (spec §4). */
+/** The one layout of spec §2. The app renders after the first auth check (spec §4, src/main.tsx). */
 export function AppLayout() {
-  const { status, data } = useSigninCheck();
+  const { view } = useAuthState();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useNewPageFocus(pathname);
 
-  const view: AuthView =
-    status === 'loading' ? 'loading' : status === 'success' && data.signedIn ? 'signed-in' : 'signed-out';
-
   const handleSignOut = async () => {
     try {
+      const { signOutUser } = await import('@/features/auth/api/auth-actions');
       await signOutUser();
       navigate('/', { replace: true });
     } catch {
@@ -28,15 +24,11 @@ export function AppLayout() {
 
   return (
     <SiteFrame view={view} onSignOut={handleSignOut}>
-      {view === 'loading' ? (
-        <PageSpinner />
-      ) : (
-        <ErrorBoundary key={pathname} name="page">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      <ErrorBoundary key={pathname} name="page">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
     </SiteFrame>
   );
 }

@@ -1,18 +1,46 @@
-// The route table (spec §2 Routes). Every page is its own lazy chunk; add a route with `page(() => import(...))`.
-import { lazy, type ComponentType } from 'react';
+// The route table (spec §2 Routes). Every page is its own lazy chunk, found by its file name under
+// src/features/<feature>/pages/ (add a route with `page('<feature>/<Page>')`).
+import { createElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './AppLayout';
 
 type PageModule = { default: ComponentType };
+type PageLoader = () => Promise<PageModule>;
+
+const PAGE_MODULES = import.meta.glob<PageModule>(['/src/features/*/pages/*.tsx', '!**/*.test.tsx']);
+
+interface PageHandle {
+  /** Loads the page's chunk; the page then renders without suspending (no spinner over a snapshot). */
+  preload: () => Promise<PageModule>;
+  /** The page's source file, relative to web/ (the build manifest's key for its chunk). */
+  source: string;
+}
 
 interface PageRoute {
   element: React.ReactNode;
-  handle: { preload: () => Promise<PageModule> };
+  handle: PageHandle;
 }
 
-function page(load: () => Promise<PageModule>): PageRoute {
-  const Component = lazy(load);
-  return { element: <Component />, handle: { preload: load } };
+function preloadable(source: string, load: PageLoader): PageRoute {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const LazyPage = lazy(preload);
+  function RoutePage() {
+    return loaded ? createElement(loaded) : <LazyPage />;
+  }
+  return { element: <RoutePage />, handle: { preload, source } };
+}
+
+function page(name: `${string}/${string}`): PageRoute {
+  const [feature, file] = name.split('/');
+  const source = `src/features/${feature}/pages/${file}.tsx`;
+  const load = PAGE_MODULES[`/${source}`];
+  if (!load) throw new Error(`No page module ${source}`);
+  return preloadable(source, load);
 }
 
 const PROTECTED_ROUTE_ID = 'protected';
@@ -21,39 +49,74 @@ export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, ...page(() => import('@/features/marketing/pages/LandingPage')) },
-      { path: 'signup', ...page(() => import('@/features/auth/pages/SignupPage')) },
-      { path: 'login', ...page(() => import('@/features/auth/pages/LoginPage')) },
-      { path: 'pricing', ...page(() => import('@/features/marketing/pages/PricingPage')) },
-      { path: 'how-it-works', ...page(() => import('@/features/marketing/pages/HowItWorksPage')) },
-      { path: 'return-policy', ...page(() => import('@/features/marketing/pages/ReturnPolicyPage')) },
-      { path: 'privacy-policy', ...page(() => import('@/features/marketing/pages/PrivacyPolicyPage')) },
-      { path: 'terms-of-service', ...page(() => import('@/features/marketing/pages/TermsOfServicePage')) },
-      { path: 'contact', ...page(() => import('@/features/marketing/pages/ContactPage')) },
-      { path: 'success', ...page(() => import('@/features/checkout/pages/SuccessPage')) },
-      { path: 'cancel', ...page(() => import('@/features/checkout/pages/CancelPage')) },
-      { path: 'blog', ...page(() => import('@/features/blog/pages/BlogListPage')) },
-      { path: 'blog/:id', ...page(() => import('@/features/blog/pages/BlogPostPage')) },
+      { index: true, ...page('marketing/LandingPage') },
+      { path: 'signup', ...page('auth/SignupPage') },
+      { path: 'login', ...page('auth/LoginPage') },
+      { path: 'pricing', ...page('marketing/PricingPage') },
+      { path: 'how-it-works', ...page('marketing/HowItWorksPage') },
+      { path: 'return-policy', ...page('marketing/ReturnPolicyPage') },
+      { path: 'privacy-policy', ...page('marketing/PrivacyPolicyPage') },
+      { path: 'terms-of-service', ...page('marketing/TermsOfServicePage') },
+      { path: 'contact', ...page('marketing/ContactPage') },
+      { path: 'success', ...page('checkout/SuccessPage') },
+      { path: 'cancel', ...page('checkout/CancelPage') },
+      { path: 'blog', ...page('blog/BlogListPage') },
+      { path: 'blog/:id', ...page('blog/BlogPostPage') },
       {
         // Protected pages (spec §4): ProtectedRoute brings the full Firestore SDK and useSubscription().
         id: PROTECTED_ROUTE_ID,
-        ...page(() => import('@/features/auth/components/ProtectedRoute')),
+        ...preloadable(
+          'src/features/auth/components/ProtectedRoute.tsx',
+          () => import('@/features/auth/components/ProtectedRoute'),
+        ),
         children: [
-          { path: 'dashboard', ...page(() => import('@/features/dashboard/pages/DashboardPage')) },
-          { path: 'account', ...page(() => import('@/features/account/pages/AccountPage')) },
+          { path: 'dashboard', ...page('dashboard/DashboardPage') },
+          { path: 'account', ...page('account/AccountPage') },
         ],
       },
-      { path: '*', ...page(() => import('@/features/marketing/pages/NotFoundPage')) },
+      { path: '*', ...page('marketing/NotFoundPage') },
     ],
   },
 ];
 
-/** Starts loading the chunks of the pages that will render for `pathname`; a failure shows when the page renders. */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
-    const handle = match.route.handle as PageRoute['handle'] | undefined;
-    handle?.preload().catch(() => undefined);
-  }
+/**
+ * Public pages whose content does not depend on data: the build renders each into its own HTML file, shown
+ * until the app takes over (web/vite-plugins/prerender.ts). Pages that read Firestore are not snapshotted.
+ */
+export const SNAPSHOT_PATHS = [
+  '/',
+  '/pricing',
+  '/how-it-works',
+  '/return-policy',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/login',
+  '/signup',
+] as const;
+
+function routeHandles(pathname: string): PageHandle[] {
+  return (matchRoutes(appRoutes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as PageHandle | undefined;
+    return handle ? [handle] : [];
+  });
+}
+
+/** Loads the chunks of the pages that render for `pathname`; rejects when one fails. */
+export async function loadRoute(pathname: string): Promise<void> {
+  await Promise.all(routeHandles(pathname).map((handle) => handle.preload()));
+}
+
+/**
+ * loadRoute that never rejects: a chunk that fails to load fails again when the page renders, inside the
+ * page's error boundary.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  return loadRoute(pathname).catch(() => undefined);
+}
+
+/** The source files of the pages that render for `pathname` (build-time snapshots preload their chunks). */
+export function routeSources(pathname: string): string[] {
+  return routeHandles(pathname).map((handle) => handle.source);
 }
 
 /** True when `pathname` renders under ProtectedRoute, whose listener watches the user document. */

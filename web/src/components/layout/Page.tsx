@@ -1,12 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 const SITE_NAME = 'Bargains';
 
+/** Receives the page's title while a snapshot renders at build time, where effects do not run. */
+export const DocumentTitleSink = createContext<((title: string) => void) | null>(null);
+
 /** Keeps the tab title in step with the page (screen readers announce it on navigation too). */
 export function useDocumentTitle(title: string) {
+  const fullTitle = title === SITE_NAME ? title : `${title} · ${SITE_NAME}`;
+  useContext(DocumentTitleSink)?.(fullTitle);
   useEffect(() => {
-    document.title = title === SITE_NAME ? title : `${title} · ${SITE_NAME}`;
-  }, [title]);
+    document.title = fullTitle;
+  }, [fullTitle]);
 }
 
 interface PageProps {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { useDocumentTitle } from '@/components/layout/Page';
+import { useAuthState } from '@/lib/auth-state';
 import type { Credentials } from '../validation';
 import { CredentialsForm } from './CredentialsForm';
 import { GoogleButton } from './GoogleButton';
@@ -33,9 +34,12 @@ export function AuthCard({
 }: AuthCardProps) {
   useDocumentTitle(title);
   const signIn = mode === 'sign-in';
+  // In the build-time snapshot (before the app takes over) nothing here works yet: a native submit would put
+  // the password in the URL, and typed text would be replaced with the page.
+  const inert = useAuthState().view === 'loading';
   return (
     <div className="auth-page">
-      <section className="auth-card card" aria-labelledby="auth-heading">
+      <section className="auth-card card" aria-labelledby="auth-heading" inert={inert}>
         <h1 id="auth-heading" className="auth-card__title">
           {heading}
         </h1>

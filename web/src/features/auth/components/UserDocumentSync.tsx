@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUser } from 'reactfire';
+import { useAuthState } from '@/lib/auth-state';
 import { ensureUserDocumentUnlessConfirmed } from '../api/user-document-lazy';
 
 interface UserDocumentSyncProps {
@@ -12,7 +12,7 @@ interface UserDocumentSyncProps {
 
 /** On any auth-state change to signed in, make sure users/{uid} exists (spec §4). Renders nothing. */
 export function UserDocumentSync({ isWatchedPath }: UserDocumentSyncProps) {
-  const { data: user } = useUser();
+  const { user } = useAuthState();
   const uid = user?.uid;
   useEffect(() => {
     if (uid && !isWatchedPath(window.location.pathname)) void ensureUserDocumentUnlessConfirmed(uid);

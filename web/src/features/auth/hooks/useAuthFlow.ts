@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  isPopupDismissal,
-  signInWithGoogle,
-  signInWithPassword,
-  signUpWithPassword,
-} from '../api/auth-actions';
 import { AUTH_ERROR_MESSAGES } from '../messages';
 import type { Credentials } from '../validation';
 
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+
+// Loaded on submit: Firebase Auth arrives with the app's auth layer, and the page chunks (preloaded by the
+// build-time snapshots) stay free of it.
+const loadAuthActions = () => import('../api/auth-actions');
+type AuthActions = Awaited<ReturnType<typeof loadAuthActions>>;
 
 /** Where ProtectedRoute sent the user from (router state `from`), if it is a same-site path. */
 export function redirectTargetFrom(state: unknown): string | null {
@@ -51,6 +50,7 @@ export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
   const signIn = async ({ email, password }: Credentials) => {
     setError(null);
     try {
+      const { signInWithPassword } = await loadAuthActions();
       await signInWithPassword(email, password);
       finish();
     } catch {
@@ -61,6 +61,7 @@ export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
   const signUp = async ({ email, password }: Credentials) => {
     setError(null);
     try {
+      const { signUpWithPassword } = await loadAuthActions();
       await signUpWithPassword(email, password);
       finish();
     } catch (caught) {
@@ -73,11 +74,13 @@ export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
   const signInGoogle = async () => {
     setError(null);
     setGoogleBusy(true);
+    let actions: AuthActions | undefined;
     try {
-      await signInWithGoogle();
+      actions = await loadAuthActions();
+      await actions.signInWithGoogle();
       finish();
     } catch (caught) {
-      if (!isPopupDismissal(caught)) setError(AUTH_ERROR_MESSAGES.google);
+      if (!actions?.isPopupDismissal(caught)) setError(AUTH_ERROR_MESSAGES.google);
     } finally {
       setGoogleBusy(false);
     }

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { AuthView } from '@/components/layout/nav-items';
+import { AuthStateContext } from '@/lib/auth-state';
 import { signInWithGoogle, signInWithPassword, signUpWithPassword } from '../api/auth-actions';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
@@ -16,15 +18,18 @@ function Landed() {
   return <p>landed on {useLocation().pathname}</p>;
 }
 
-function renderAt(entry: string | { pathname: string; state: unknown }) {
+// The live app renders these pages after the first auth check, so signed out; 'loading' is the build-time snapshot.
+function renderAt(entry: string | { pathname: string; state: unknown }, view: AuthView = 'signed-out') {
   render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/signup" element={<SignupPage />} />
-        <Route path="*" element={<Landed />} />
-      </Routes>
-    </MemoryRouter>,
+    <AuthStateContext.Provider value={{ view, user: null }}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="*" element={<Landed />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthStateContext.Provider>,
   );
   return userEvent.setup();
 }
@@ -115,5 +120,25 @@ describe('/signup', () => {
     const user = renderAt('/signup');
     await fillAndSubmit(user, 'Sign Up');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign up\. Please try again\.$/);
+  });
+});
+
+describe('auth card before the first auth check (build-time snapshot)', () => {
+  // jsdom does not implement inert's effects, so the attribute is what is checked here; browsers then keep the
+  // snapshot's form from being focused, typed into or natively submitted until the app takes over.
+  it.each([
+    ['/login', 'Welcome Back'],
+    ['/signup', 'Create an Account'],
+  ])('makes the %s card inert while the view is loading', (path, heading) => {
+    renderAt(path, 'loading');
+    expect(screen.getByRole('region', { name: heading })).toHaveAttribute('inert');
+  });
+
+  it.each([
+    ['/login', 'Welcome Back'],
+    ['/signup', 'Create an Account'],
+  ])('leaves the %s card usable once the visitor is known to be signed out', (path, heading) => {
+    renderAt(path, 'signed-out');
+    expect(screen.getByRole('region', { name: heading })).not.toHaveAttribute('inert');
   });
 });

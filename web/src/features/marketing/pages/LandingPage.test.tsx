@@ -1,11 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { isInaccessible, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { User } from 'firebase/auth';
 import { MemoryRouter } from 'react-router-dom';
-import { useSigninCheck } from 'reactfire';
 import { signUpWithPassword } from '@/features/auth/api/auth-actions';
+import type { AuthView } from '@/components/layout/nav-items';
+import { AuthStateContext } from '@/lib/auth-state';
 import LandingPage from './LandingPage';
 
-jest.mock('reactfire', () => ({ useSigninCheck: jest.fn() }));
+// useAuthFlow imports this module on submit (a dynamic import); the mock stands in for it there too.
 jest.mock('@/features/auth/api/auth-actions', () => ({
   signUpWithPassword: jest.fn(),
   signInWithPassword: jest.fn(),
@@ -13,23 +15,21 @@ jest.mock('@/features/auth/api/auth-actions', () => ({
   isPopupDismissal: () => false,
 }));
 
-type SigninStatus = ReturnType<typeof useSigninCheck>;
-function renderLanding(signedIn: boolean) {
-  jest.mocked(useSigninCheck).mockReturnValue({
-    status: 'success',
-    data: signedIn ? { signedIn: true, user: { uid: 'u1' } } : { signedIn: false, user: null },
-  } as unknown as SigninStatus);
-  render(
-    <MemoryRouter>
-      <LandingPage />
-    </MemoryRouter>,
+function renderLanding(view: AuthView) {
+  const user = view === 'signed-in' ? ({ uid: 'u1' } as User) : null;
+  const { container } = render(
+    <AuthStateContext.Provider value={{ view, user }}>
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>
+    </AuthStateContext.Provider>,
   );
-  return userEvent.setup();
+  return { container, user: userEvent.setup() };
 }
 
 describe('landing page', () => {
   it('anchors the hero call to action to the inline signup section when signed out', () => {
-    renderLanding(false);
+    renderLanding('signed-out');
     const cta = screen.getByRole('link', { name: 'Get Started Now - Only $2/month!' });
     expect(cta).toHaveAttribute('href', '#signup');
     const signup = screen.getByRole('region', { name: 'Start saving today' });
@@ -38,14 +38,30 @@ describe('landing page', () => {
   });
 
   it('offers Go to Dashboard and no signup form when signed in', () => {
-    renderLanding(true);
+    renderLanding('signed-in');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('link', { name: /Get Started Now/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Start saving today' })).not.toBeInTheDocument();
   });
 
+  it('withholds the call to action and the signup form before the first auth check (build-time snapshot)', () => {
+    const { container } = renderLanding('loading');
+    expect(screen.queryByRole('link', { name: /Get Started Now|Go to Dashboard/ })).not.toBeInTheDocument();
+    expect(container.querySelector('a[href="#signup"]')).not.toBeInTheDocument();
+    // The placeholder keeps the button's place but is hidden from assistive tech and leads nowhere.
+    const placeholder = screen.getByText('Get Started Now - Only $2/month!');
+    expect(placeholder).toHaveClass('hero__cta-placeholder');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(isInaccessible(placeholder)).toBe(true);
+    expect(placeholder.closest('a')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Start saving today' })).not.toBeInTheDocument();
+    expect(container.querySelector('#signup')).not.toBeInTheDocument();
+    // The auth-independent content is all there.
+    expect(screen.getByRole('link', { name: 'See how it works' })).toHaveAttribute('href', '/how-it-works');
+  });
+
   it('shows the feature cards, the three steps and the coming-soon block', () => {
-    renderLanding(false);
+    renderLanding('signed-out');
     for (const name of [
       'Curated Deals',
       '24/7 Access',
@@ -63,7 +79,7 @@ describe('landing page', () => {
     jest
       .mocked(signUpWithPassword)
       .mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).'));
-    const user = renderLanding(false);
+    const { user } = renderLanding('signed-out');
     const signup = screen.getByRole('region', { name: 'Start saving today' });
     await user.type(within(signup).getByLabelText('Email'), 'taken@example.com');
     await user.type(within(signup).getByLabelText('Password'), 'secret1');
@@ -71,5 +87,6 @@ describe('landing page', () => {
     expect(await within(signup).findByRole('alert')).toHaveTextContent(
       'Failed to sign up. Please try again. Firebase: Error (auth/email-already-in-use).',
     );
+    expect(signUpWithPassword).toHaveBeenCalledWith('taken@example.com', 'secret1');
   });
 });

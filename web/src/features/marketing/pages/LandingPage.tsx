@@ -1,11 +1,11 @@
 import '../marketing.css';
 import { Link } from 'react-router-dom';
-import { useSigninCheck } from 'reactfire';
 import { Alert } from '@/components/Alert';
 import { buttonClassName, ButtonLink } from '@/components/Button';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { CredentialsForm } from '@/features/auth/components/CredentialsForm';
 import { useAuthFlow } from '@/features/auth/hooks/useAuthFlow';
+import { useAuthState } from '@/lib/auth-state';
 import { ComingSoonList } from '../components/ComingSoonList';
 import { HeroPreview } from '../components/HeroPreview';
 import { ClockIcon, PiggyIcon, TagIcon } from '../components/Icons';
@@ -36,8 +36,7 @@ const STEPS = [
 
 export default function LandingPage() {
   useDocumentTitle('Bargains');
-  const { data } = useSigninCheck();
-  const signedIn = data?.signedIn === true;
+  const { view } = useAuthState();
 
   return (
     <div className="landing">
@@ -53,14 +52,23 @@ export default function LandingPage() {
               what you see: just the savings, sorted the way you want.
             </p>
             <div className="hero__actions">
-              {signedIn ? (
+              {view === 'signed-in' ? (
                 <ButtonLink to="/dashboard" size="large">
                   Go to Dashboard
                 </ButtonLink>
-              ) : (
+              ) : view === 'signed-out' ? (
                 <a href="#signup" className={buttonClassName({ size: 'large' })}>
                   Get Started Now - Only $2/month!
                 </a>
+              ) : (
+                // Before the first auth check (the build-time snapshot) the call to action is not known yet:
+                // keep its place so nothing moves when it appears.
+                <span
+                  className={`${buttonClassName({ size: 'large' })} hero__cta-placeholder`}
+                  aria-hidden="true"
+                >
+                  Get Started Now - Only $2/month!
+                </span>
               )}
               <Link to="/how-it-works" className="text-link">
                 See how it works
@@ -119,7 +127,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      {signedIn ? null : <LandingSignup />}
+      {view === 'signed-out' ? <LandingSignup /> : null}
     </div>
   );
 }

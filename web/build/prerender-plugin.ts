@@ -1,0 +1,120 @@
+// Writes the build-time snapshots of the public pages (src/app/prerender.tsx) into the build output, so their
+// first paint needs no JavaScript: dist/index.html is the landing page, dist/<page>.html each other public page
+// (served with Hosting's cleanUrls), and dist/app.html the loading frame every other route is rewritten to.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createServer, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+
+interface Snapshot {
+  html: string;
+  title: string | null;
+  sources: string[];
+}
+
+interface PrerenderModule {
+  SNAPSHOT_PATHS: readonly string[];
+  renderSnapshot(path: string): Promise<Snapshot>;
+  renderLoadingFrame(): Snapshot;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** The app's module, imported by the entry (src/boot.ts) after the first paint; every page preloads it. */
+const APP_MODULE = 'src/main.tsx';
+export const LOADING_FRAME_FILE = 'app.html';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The files `sources` need on load (their chunks, statically imported chunks and CSS), from the manifest. */
+export function snapshotAssets(
+  manifest: Manifest,
+  sources: readonly string[],
+): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: no chunk for ${key} in the build manifest`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return { js: [...js], css: [...css] };
+}
+
+/** The template with the snapshot inside #root, its title, and links for assets the template lacks. */
+export function composeSnapshotHtml(
+  template: string,
+  snapshot: Snapshot,
+  assets: { js: string[]; css: string[] },
+  base: string,
+): string {
+  if (template.split(ROOT_ELEMENT).length !== 2)
+    throw new Error(`prerender: index.html must contain ${ROOT_ELEMENT} exactly once`);
+  const missing = (file: string) => !template.includes(`${base}${file}"`);
+  const links = [
+    ...assets.css.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+    ...assets.js
+      .filter(missing)
+      .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+  ];
+  // Replacer functions: a replacement string would expand `$&`, `$$`… inside the page's text.
+  let html = template.replace(ROOT_ELEMENT, () => `<div id="root">${snapshot.html}</div>`);
+  const { title } = snapshot;
+  if (title !== null)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  return links.length ? html.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+export function snapshotFileName(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
+
+export function prerenderSnapshots(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'bargains:prerender-snapshots',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = resolve(config.root, config.build.outDir);
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      // A dev server in middleware mode is Vite's SSR module loader: it compiles the app's modules with this
+      // same config (aliases, defines) for Node. The plugin applies to builds only, so it does not recurse.
+      const server = await createServer({
+        configFile: config.configFile,
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const prerender = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
+        const write = (file: string, snapshot: Snapshot, assets: { js: string[]; css: string[] }) =>
+          writeFileSync(join(outDir, file), composeSnapshotHtml(template, snapshot, assets, config.base));
+        // The loading frame's routes need the app for any content: preload it with the page.
+        write(LOADING_FRAME_FILE, prerender.renderLoadingFrame(), snapshotAssets(manifest, [APP_MODULE]));
+        // A snapshot needs only CSS for its first paint. Its JavaScript is requested by the entry after that
+        // paint (src/boot.ts), so scripts never compete with the page's first render for the network or the CPU.
+        for (const path of prerender.SNAPSHOT_PATHS) {
+          const snapshot = await prerender.renderSnapshot(path);
+          const { css } = snapshotAssets(manifest, [APP_MODULE, ...snapshot.sources]);
+          write(snapshotFileName(path), snapshot, { js: [], css });
+        }
+        config.logger.info(
+          `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots and ${LOADING_FRAME_FILE} written`,
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Build-time only (web/build/prerender-plugin.ts loads it through Vite's SSR loader): renders the public pages'
+// snapshots and the loading frame. Nothing here runs in the browser.
+import { renderToString } from 'react-dom/server';
+import { StaticRouter, useRoutes } from 'react-router-dom';
+import { DocumentTitleSink } from '@/components/layout/Page';
+import { SiteFrame } from '@/components/layout/SiteFrame';
+import { PageSpinner } from '@/components/Spinner';
+import { appRoutes, loadRoute, routeSources, SNAPSHOT_PATHS } from './routes';
+
+export { SNAPSHOT_PATHS };
+
+export interface Snapshot {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** The page's tab title, or null to keep the template's. */
+  title: string | null;
+  /** Source files of the page's chunks (build-manifest keys), to preload with the snapshot. */
+  sources: string[];
+}
+
+function SnapshotRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/**
+ * The page at `path` as the app renders it before the first auth check: the header's always-present links and
+ * the page's auth-independent content (no AuthStateContext provider, so the view is 'loading').
+ */
+export async function renderSnapshot(path: string): Promise<Snapshot> {
+  await loadRoute(path);
+  let title: string | null = null;
+  const html = renderToString(
+    <DocumentTitleSink.Provider
+      value={(pageTitle) => {
+        title = pageTitle;
+      }}
+    >
+      <StaticRouter location={path}>
+        <SnapshotRoutes />
+      </StaticRouter>
+    </DocumentTitleSink.Provider>,
+  );
+  return { html, title, sources: routeSources(path) };
+}
+
+/** The frame every other route shows until the app renders: header (no link marked current), spinner, footer. */
+export function renderLoadingFrame(): Snapshot {
+  const html = renderToString(
+    <StaticRouter location="/loading">
+      <SiteFrame view="loading">
+        <PageSpinner />
+      </SiteFrame>
+    </StaticRouter>,
+  );
+  return { html, title: null, sources: [] };
+}

@@ -1,0 +1,15 @@
+// The entry. The page's snapshot (or the loading frame) is already in the HTML: let the browser paint it before
+// the app's JavaScript is requested (snapshots) or evaluated (the loading frame, which preloads it), so the first
+// paint never waits for React (web/build/prerender-plugin.ts writes the HTML).
+import '@/styles/global.css';
+
+function afterNextPaint(): Promise<void> {
+  // A hidden tab paints nothing (and runs no animation frames) until it is shown: boot at once.
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+await afterNextPaint();
+await import('./main');
