@@ -4,7 +4,14 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { userDocPath } from '../../functions/src/model/paths';
-import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR, trackPageErrors } from './support/browser';
+import {
+  gotoApp,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  trackPageErrors,
+} from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 
 const PASSWORD = 'bargain-hunter-1';
@@ -44,7 +51,7 @@ async function expectInitialUserDocument(uid: string) {
 }
 
 async function signUp(page: Page, email: string) {
-  await page.goto('/signup');
+  await gotoApp(page, '/signup');
   await fillCredentials(page, email, PASSWORD);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await onPath(page, '/dashboard');
@@ -80,7 +87,7 @@ test('sign up with email → /dashboard (subscribe screen) with users/{uid} crea
   await onPath(page, '/dashboard');
   await mainNav(page).getByRole('button', { name: 'Sign Out' }).waitFor();
 
-  await page.goto('/');
+  await gotoApp(page, '/');
   await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
   await expect(page.getByRole('region', { name: 'Start saving today' }).count()).resolves.toBe(0);
   await screenshot(page, 'auth-home-signed-in-1440');
@@ -92,7 +99,7 @@ test('a wrong password shows the spec message and stays on /login', async () => 
   const email = uniqueEmail('wrong-password');
   await adminAuth().createUser({ email, password: PASSWORD });
   const { context, page } = await openPage(browser, 'mobile');
-  await page.goto('/login');
+  await gotoApp(page, '/login');
   await fillCredentials(page, email, 'not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page
@@ -106,7 +113,7 @@ test('a wrong password shows the spec message and stays on /login', async () => 
 
 test('validation messages appear under each field on submit and follow corrections', async () => {
   const { context, page } = await openPage(browser, 'mobile');
-  await page.goto('/login');
+  await gotoApp(page, '/login');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByText('Email is required').waitFor();
   await page.getByText('Password is required').waitFor();
@@ -127,7 +134,7 @@ test('Google sign-in through the Auth emulator popup creates users/{uid} and lan
   const before = new Set((await adminAuth().listUsers(1000)).users.map((user) => user.uid));
   const { context, page } = await openPage(browser);
   const errors = trackPageErrors(page);
-  await page.goto('/login');
+  await gotoApp(page, '/login');
 
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
@@ -153,7 +160,7 @@ test('a signed-out visit to /account goes to /login, and signing in returns to /
   const email = uniqueEmail('protected');
   await adminAuth().createUser({ email, password: PASSWORD });
   const { context, page } = await openPage(browser);
-  await page.goto('/account');
+  await gotoApp(page, '/account');
   await onPath(page, '/login');
   await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor();
 

@@ -6,7 +6,7 @@ import { blogDocPath } from '../../functions/src/model/paths';
 import { formatCalendarDate } from '../../web/src/lib/format-date';
 import { deriveBlogFields } from '../../tools/blog/derive';
 import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
-import { launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
+import { gotoApp, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
 import { adminDb, closeAdmin } from './support/emulators';
 
 const PAGE_SIZE = 9;
@@ -68,7 +68,7 @@ test('the list shows 9 posts, loads the rest on scroll, and stops after an empty
     await route.continue();
   });
 
-  await page.goto('/blog');
+  await gotoApp(page, '/blog');
   const cards = page.locator('[data-testid="blog-card"]');
   await cards.nth(PAGE_SIZE - 1).waitFor();
   expect(await cards.count()).toBe(PAGE_SIZE);
@@ -116,7 +116,7 @@ test('the list shows 9 posts, loads the rest on scroll, and stops after an empty
 
 test('the list at 375 px', async () => {
   const { context, page } = await openPage(browser, 'mobile');
-  await page.goto('/blog');
+  await gotoApp(page, '/blog');
   await page.locator('[data-testid="blog-card"]').first().waitFor();
   await imagesLoaded(page);
   await screenshot(page, 'blog-list-375');
@@ -126,7 +126,7 @@ test('the list at 375 px', async () => {
 test('a failed list read shows an empty list', async () => {
   const { context, page } = await openPage(browser, 'desktop');
   await context.route(isRunQuery, (route) => route.abort('failed'));
-  await page.goto('/blog');
+  await gotoApp(page, '/blog');
   await page.locator('.blog-grid[data-state="complete"]').waitFor({ state: 'attached' });
   await expect(page.locator('[data-testid="blog-card"]').count()).resolves.toBe(0);
   await expect(page.getByText('No posts yet. Check back soon.').isVisible()).resolves.toBe(true);
@@ -146,7 +146,7 @@ test('a post renders its title, byline, tags, body and author bio', async () => 
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    await page.goto('/blog');
+    await gotoApp(page, '/blog');
     await page.locator('.blog-grid[data-state]').waitFor({ state: 'attached' });
     expect(consoleErrors).toEqual([]);
     await page.getByRole('link', { name: derived.title }).click();
@@ -188,7 +188,7 @@ test('a post full of hostile HTML renders harmlessly', async () => {
     if (request.url().includes('evil.example')) outsideRequests.push(request.url());
   });
 
-  await page.goto(`/blog/${HOSTILE_POST_ID}`);
+  await gotoApp(page, `/blog/${HOSTILE_POST_ID}`);
   await page.locator('#hostile-outro').waitFor();
   await expect(page.locator('h1').textContent()).resolves.toBe('Hostile HTML test post');
 
@@ -257,7 +257,7 @@ test('a post full of hostile HTML renders harmlessly', async () => {
 test('a missing post shows the not-found view', async () => {
   const { context, page } = await openPage(browser, 'desktop');
   for (const path of ['/blog/no-such-post', '/blog/a%2Fb']) {
-    await page.goto(path);
+    await gotoApp(page, path);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blog post not found');
     await expect(page.getByText("The blog post you're looking for doesn't exist.").isVisible()).resolves.toBe(
       true,
@@ -273,7 +273,7 @@ test('a failed post read shows the not-found view', async () => {
     (url) => url.pathname.endsWith(':batchGet'),
     (route) => route.abort('failed'),
   );
-  await page.goto('/blog/the-30-day-rule');
+  await gotoApp(page, '/blog/the-30-day-rule');
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blog post not found');
   await context.close();
 });

@@ -19,7 +19,7 @@ import type { Browser } from 'playwright-core';
 import { COLLECTIONS, dealDocPath, userDocPath } from '../../functions/src/model/paths';
 import { newUserDoc } from '../../functions/src/model/user';
 import { removeDeals, seedSuiteDeals, signIn, standinApiCallCount, TEST_PASSWORD } from './dashboard-helpers';
-import { launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
+import { gotoApp, launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, PROJECT_ID, uniqueEmail } from './support/emulators';
 
 let browser: Browser;
@@ -62,7 +62,7 @@ test('a free user typing /dashboard sees the subscribe screen, never deals; deal
     await signIn(page, freeUser.email);
 
     const stripeCallsBefore = await standinApiCallCount();
-    await page.goto('/dashboard');
+    await gotoApp(page, '/dashboard');
     await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
     await expect(page.locator('[data-deal-id]').count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Your Bargains', exact: true }).count()).resolves.toBe(0);
@@ -100,7 +100,7 @@ test('coming back from checkout shows "Activating your subscription…" until th
   await signIn(page, freeUser.email);
 
   // /success sends the browser on to /dashboard after 3 seconds.
-  await page.goto('/success');
+  await gotoApp(page, '/success');
   await page.getByText('Payment Successful!').waitFor();
   await page.clock.runFor(3_000);
   await page.waitForURL('**/dashboard');

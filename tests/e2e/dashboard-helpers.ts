@@ -12,7 +12,7 @@ import {
 } from '../../functions/src/model/deal';
 import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
 import type { DealFilter, DealSort } from '../../functions/src/model/queries';
-import { SCREENSHOT_DIR } from './support/browser';
+import { gotoApp, SCREENSHOT_DIR } from './support/browser';
 import { adminDb } from './support/emulators';
 
 export const STRIPE_STANDIN_URL = `http://127.0.0.1:${process.env.STRIPE_STANDIN_PORT ?? '12111'}`;
@@ -197,7 +197,7 @@ export async function waitForCards(
 }
 
 export async function signUp(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
-  await page.goto('/signup');
+  await gotoApp(page, '/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
@@ -205,7 +205,7 @@ export async function signUp(page: Page, email: string, password = TEST_PASSWORD
 }
 
 export async function signIn(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
-  await page.goto('/login');
+  await gotoApp(page, '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

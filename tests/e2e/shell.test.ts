@@ -4,13 +4,14 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  gotoApp,
   launchBrowser,
   newContext,
   screenshot,
   SCREENSHOT_DIR,
   trackPageErrors,
-  VIEWPORTS,
   type ViewportName,
+  VIEWPORTS,
 } from './support/browser';
 
 let browser: Browser;
@@ -62,7 +63,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public routes at %s wid
       const errors = trackPageErrors(page);
       const scripts = collectScripts(page);
 
-      const response = await page.goto(path);
+      const response = await gotoApp(page, path);
       expect(response?.status()).toBe(200);
       await h1(page).filter({ hasText: heading }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -80,7 +81,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public routes at %s wid
 test('an unknown route shows the 404 page, whose Go to Home link leads to /', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/definitely/not/here');
+  await gotoApp(page, '/definitely/not/here');
   await h1(page).filter({ hasText: 'Page Not Found' }).waitFor();
   await expect(page.title()).resolves.toBe('Page Not Found · Bargains');
 
@@ -95,7 +96,7 @@ test('an unknown route shows the 404 page, whose Go to Home link leads to /', as
 test('signed out, the header shows Home, Blog, Pricing, How It Works, Login and Get Started', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/pricing');
+  await gotoApp(page, '/pricing');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Get Started' }).waitFor();
   await expect(nav.locator('a, button').allTextContents()).resolves.toEqual([
@@ -113,7 +114,7 @@ test('signed out, the header shows Home, Blog, Pricing, How It Works, Login and 
 test("the landing page's call to action scrolls to the inline signup form", async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/');
+  await gotoApp(page, '/');
   await page.getByRole('link', { name: 'Get Started Now - Only $2/month!' }).click();
   await page.waitForURL((url) => url.hash === '#signup');
   const signup = page.getByRole('region', { name: 'Start saving today' });
@@ -129,7 +130,7 @@ test('at 375 px the mobile menu opens, navigates, closes, and closes on Escape w
   const context = await newContext(browser, 'mobile');
   const page = await context.newPage();
   const errors = trackPageErrors(page);
-  await page.goto('/');
+  await gotoApp(page, '/');
   await h1(page).waitFor();
 
   await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
@@ -170,7 +171,7 @@ test('at 375 px the mobile menu opens, navigates, closes, and closes on Escape w
 test('/success redirects to /dashboard (and so to /login when signed out)', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/success');
+  await gotoApp(page, '/success');
   await h1(page).filter({ hasText: 'Payment Successful!' }).waitFor();
   await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
   await h1(page).filter({ hasText: 'Welcome Back' }).waitFor();
@@ -180,7 +181,7 @@ test('/success redirects to /dashboard (and so to /login when signed out)', asyn
 test('/cancel offers Try Again (to /dashboard) and Contact Support (to /contact)', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/cancel');
+  await gotoApp(page, '/cancel');
   await expect(page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).resolves.toBe(
     '/dashboard',
   );
@@ -189,5 +190,54 @@ test('/cancel offers Try Again (to /dashboard) and Contact Support (to /contact)
   await expect(page.getByRole('link', { name: 'support@bargains.test' }).getAttribute('href')).resolves.toBe(
     'mailto:support@bargains.test',
   );
+  await context.close();
+});
+
+test('without JavaScript, public pages show their snapshot: content, the always-present links, inert forms', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  for (const route of PUBLIC_ROUTES.filter(({ path }) =>
+    [
+      '/',
+      '/pricing',
+      '/how-it-works',
+      '/return-policy',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/login',
+      '/signup',
+    ].includes(path),
+  )) {
+    await page.goto(route.path);
+    await expect(h1(page).filter({ hasText: route.heading }).count()).resolves.toBe(1);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.locator('a, button').allTextContents()).resolves.toEqual(['Home', 'Blog']);
+  }
+  // Auth-dependent parts wait for the auth check: no call to action link, no signup form on the landing page.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started Now - Only $2/month!' }).count()).resolves.toBe(0);
+  await expect(page.locator('#signup').count()).resolves.toBe(0);
+  await page.goto('/login');
+  await expect(page.locator('section.auth-card[inert]').count()).resolves.toBe(1);
+  // Data pages get the loading frame (the app renders them).
+  await page.goto('/blog');
+  await expect(page.getByRole('status').first().textContent()).resolves.toContain('Loading');
+  await context.close();
+});
+
+test('the app takes over a snapshot without errors and enables its forms', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await gotoApp(page, '/login');
+  await expect(page.locator('section.auth-card[inert]').count()).resolves.toBe(0);
+  await page.getByLabel('Email').fill('someone@example.com');
+  await expect(page.getByLabel('Email').inputValue()).resolves.toBe('someone@example.com');
+  expect(errors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
   await context.close();
 });

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
+import { gotoApp, launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ test('the production build served by the Hosting emulator renders the app shell'
   const context = await newContext(browser);
   const page = await context.newPage();
   const errors = trackPageErrors(page);
-  const response = await page.goto('/');
+  const response = await gotoApp(page, '/');
   expect(response?.status()).toBe(200);
   await expect(
     page
@@ -30,7 +30,7 @@ test('the production build served by the Hosting emulator renders the app shell'
 test('deep links fall back to the single-page app (Hosting rewrite)', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
-  const response = await page.goto('/some/deep/link');
+  const response = await gotoApp(page, '/some/deep/link');
   expect(response?.status()).toBe(200);
   await expect(page.locator('#root').innerHTML()).resolves.not.toBe('');
   await context.close();

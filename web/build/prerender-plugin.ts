@@ -13,6 +13,8 @@ interface Snapshot {
 
 interface PrerenderModule {
   SNAPSHOT_PATHS: readonly string[];
+  PRELOADED_FRAMES: ReadonlyArray<{ file: string; path: string }>;
+  routeSources(path: string): string[];
   renderSnapshot(path: string): Promise<Snapshot>;
   renderLoadingFrame(): Snapshot;
 }
@@ -101,7 +103,10 @@ export function prerenderSnapshots(): Plugin {
         const write = (file: string, snapshot: Snapshot, assets: { js: string[]; css: string[] }) =>
           writeFileSync(join(outDir, file), composeSnapshotHtml(template, snapshot, assets, config.base));
         // The loading frame's routes need the app for any content: preload it with the page.
-        write(LOADING_FRAME_FILE, prerender.renderLoadingFrame(), snapshotAssets(manifest, [APP_MODULE]));
+        const loadingFrame = prerender.renderLoadingFrame();
+        write(LOADING_FRAME_FILE, loadingFrame, snapshotAssets(manifest, [APP_MODULE]));
+        for (const { file, path } of prerender.PRELOADED_FRAMES)
+          write(file, loadingFrame, snapshotAssets(manifest, [APP_MODULE, ...prerender.routeSources(path)]));
         // A snapshot needs only CSS for its first paint. Its JavaScript is requested by the entry after that
         // paint (src/boot.ts), so scripts never compete with the page's first render for the network or the CPU.
         for (const path of prerender.SNAPSHOT_PATHS) {
@@ -110,7 +115,7 @@ export function prerenderSnapshots(): Plugin {
           write(snapshotFileName(path), snapshot, { js: [], css });
         }
         config.logger.info(
-          `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots and ${LOADING_FRAME_FILE} written`,
+          `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots, ${LOADING_FRAME_FILE} and ${prerender.PRELOADED_FRAMES.length} preloaded frames written`,
         );
       } finally {
         await server.close();

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BootFailure } from '@/app/App';
 import { preloadRoute } from '@/app/routes';
@@ -15,11 +15,15 @@ try {
   const { startAuthSession } = await import('@/lib/auth-session');
   const session = await startAuthSession();
   await pageReady;
-  root.render(
-    <StrictMode>
-      <App session={session} />
-    </StrictMode>,
-  );
+  // A transition renders in short slices, so taking over a long page never blocks input for long; the snapshot
+  // stays on screen until the commit.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App session={session} />
+      </StrictMode>,
+    );
+  });
 } catch (error) {
   console.error('app.boot_failed: the auth layer could not load', { error });
   root.render(<BootFailure error={error} />);

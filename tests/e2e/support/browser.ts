@@ -1,7 +1,7 @@
 // Launches Debian's Chromium through playwright-core (browser downloads are impossible offline).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { GAPI_STANDIN_SCRIPT } from './gapi-standin';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:5000';
@@ -65,4 +65,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * Opens `path` and waits until the app has replaced the page's build-time snapshot (its forms are inert until
+ * then; web/src/main.tsx, web/src/app/App.tsx).
+ */
+export async function gotoApp(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  return response;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { ErrorBoundary, ErrorFallback } from '@/components/ErrorBoundary';
 import { SiteFrame } from '@/components/layout/SiteFrame';
@@ -8,6 +9,10 @@ import { appRoutes, isProtectedPath } from './routes';
 
 /** The app, rendered once the first auth check has finished (spec §4; see src/main.tsx). */
 export function App({ session }: { session: AuthSession }) {
+  useEffect(() => {
+    // The snapshot has been replaced by the live app: a marker for tests and for anyone debugging a page.
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <BrowserRouter>
       <ErrorBoundary

@@ -5,9 +5,9 @@ import { StaticRouter, useRoutes } from 'react-router-dom';
 import { DocumentTitleSink } from '@/components/layout/Page';
 import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
-import { appRoutes, loadRoute, routeSources, SNAPSHOT_PATHS } from './routes';
+import { appRoutes, loadRoute, PRELOADED_FRAMES, routeSources, SNAPSHOT_PATHS } from './routes';
 
-export { SNAPSHOT_PATHS };
+export { PRELOADED_FRAMES, routeSources, SNAPSHOT_PATHS };
 
 export interface Snapshot {
   /** The markup that goes inside #root. */

@@ -1,10 +1,14 @@
 // The route table (spec §2 Routes). Every page is its own lazy chunk, found by its file name under
 // src/features/<feature>/pages/ (add a route with `page('<feature>/<Page>')`).
 import { createElement, lazy, type ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './AppLayout';
 
-type PageModule = { default: ComponentType };
+type PageModule = {
+  default: ComponentType;
+  /** Starts the page's first data read while the app boots (pages that read Firestore). */
+  prefetch?: (params: Params) => void;
+};
 type PageLoader = () => Promise<PageModule>;
 
 const PAGE_MODULES = import.meta.glob<PageModule>(['/src/features/*/pages/*.tsx', '!**/*.test.tsx']);
@@ -94,16 +98,31 @@ export const SNAPSHOT_PATHS = [
   '/signup',
 ] as const;
 
-function routeHandles(pathname: string): PageHandle[] {
+/**
+ * Public pages that read Firestore: the build writes the loading frame for each with the page's chunks preloaded
+ * next to the app's, so everything downloads at once (Hosting serves `file` for the route, see firebase.json).
+ * `path` is any path of the route.
+ */
+export const PRELOADED_FRAMES = [
+  { file: 'blog.html', path: '/blog' },
+  { file: 'blog-post.html', path: '/blog/post' },
+] as const;
+
+function routeMatches(pathname: string): Array<{ handle: PageHandle; params: Params }> {
   return (matchRoutes(appRoutes, pathname) ?? []).flatMap((match) => {
     const handle = match.route.handle as PageHandle | undefined;
-    return handle ? [handle] : [];
+    return handle ? [{ handle, params: match.params }] : [];
   });
 }
 
-/** Loads the chunks of the pages that render for `pathname`; rejects when one fails. */
+/** Loads the chunks of the pages that render for `pathname` and starts their data reads; rejects on failure. */
 export async function loadRoute(pathname: string): Promise<void> {
-  await Promise.all(routeHandles(pathname).map((handle) => handle.preload()));
+  await Promise.all(
+    routeMatches(pathname).map(async ({ handle, params }) => {
+      const module = await handle.preload();
+      module.prefetch?.(params);
+    }),
+  );
 }
 
 /**
@@ -116,7 +135,7 @@ export function preloadRoute(pathname: string): Promise<void> {
 
 /** The source files of the pages that render for `pathname` (build-time snapshots preload their chunks). */
 export function routeSources(pathname: string): string[] {
-  return routeHandles(pathname).map((handle) => handle.source);
+  return routeMatches(pathname).map(({ handle }) => handle.source);
 }
 
 /** True when `pathname` renders under ProtectedRoute, whose listener watches the user document. */

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { liteDb } from '@/lib/firestore-lite';
 import { fetchBlogPage, type BlogCursor } from '../api/blog-posts';
+import { startFirstRead, takeFirstRead } from '../api/first-read';
 import { blogListReducer, canLoadMore, initialBlogListState } from '../lib/blog-list-state';
+
+const FIRST_PAGE_KEY = 'blog:first-page';
+
+/** Starts reading the first page before the list renders (route preloading). */
+export function prefetchFirstBlogPage(): void {
+  startFirstRead(FIRST_PAGE_KEY, () => fetchBlogPage(liteDb, null));
+}
 
 /** The blog list: the first page on mount, `loadMore` for the next one (ignored while busy or complete). */
 export function useBlogList() {
@@ -15,7 +23,7 @@ export function useBlogList() {
 
   useEffect(() => {
     let active = true;
-    fetchBlogPage(liteDb, null).then(
+    takeFirstRead(FIRST_PAGE_KEY, () => fetchBlogPage(liteDb, null)).then(
       (page) => active && dispatch({ type: 'page-loaded', ...page }),
       (error: unknown) => {
         console.error('blog.list_load_failed: showing an empty list', error);

@@ -2,6 +2,14 @@ import { useEffect, useState } from 'react';
 import type { BlogPost } from '@model/blog';
 import { liteDb } from '@/lib/firestore-lite';
 import { fetchBlogPost } from '../api/blog-posts';
+import { startFirstRead, takeFirstRead } from '../api/first-read';
+
+const postKey = (id: string) => `blog:post:${id}`;
+
+/** Starts reading a post before its page renders (route preloading). */
+export function prefetchBlogPost(id: string): void {
+  startFirstRead(postKey(id), () => fetchBlogPost(liteDb, id));
+}
 
 export type BlogPostState =
   { status: 'loading' } | { status: 'found'; post: BlogPost } | { status: 'not-found' };
@@ -12,7 +20,7 @@ export function useBlogPost(id: string): BlogPostState {
 
   useEffect(() => {
     let active = true;
-    fetchBlogPost(liteDb, id).then(
+    takeFirstRead(postKey(id), () => fetchBlogPost(liteDb, id)).then(
       (post) => {
         if (active) setResult({ id, state: post ? { status: 'found', post } : { status: 'not-found' } });
       },

@@ -1,12 +1,15 @@
 import { Page } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
 import { BlogCard, BlogCardSkeleton } from '../components/BlogCard';
-import { useBlogList } from '../hooks/useBlogList';
+import { prefetchFirstBlogPage, useBlogList } from '../hooks/useBlogList';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { canLoadMore } from '../lib/blog-list-state';
 import '../blog.css';
 
 const SKELETON_COUNT = 6;
+
+/** Route preloading starts the first page's read while the auth check runs (src/app/routes.tsx). */
+export const prefetch = prefetchFirstBlogPage;
 
 /** /blog: newest posts first, more as the reader scrolls (spec §2, §4). */
 export default function BlogListPage() {

@@ -6,8 +6,13 @@ import { BlogBody } from '../components/BlogBody';
 import { BlogByline } from '../components/BlogByline';
 import { COVER_HEIGHT, COVER_WIDTH, untitled } from '../components/BlogCard';
 import { BlogNotFound } from '../components/BlogNotFound';
-import { useBlogPost } from '../hooks/useBlogPost';
+import { prefetchBlogPost, useBlogPost } from '../hooks/useBlogPost';
 import '../blog.css';
+
+/** Route preloading starts the post's read while the auth check runs (src/app/routes.tsx). */
+export function prefetch(params: { id?: string }): void {
+  if (params.id !== undefined) prefetchBlogPost(params.id);
+}
 
 /** /blog/:id (spec §2 Blog post). */
 export default function BlogPostPage() {
