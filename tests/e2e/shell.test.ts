@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  BASE_URL,
   gotoApp,
   launchBrowser,
   newContext,
@@ -194,7 +195,11 @@ test('/cancel offers Try Again (to /dashboard) and Contact Support (to /contact)
 });
 
 test('without JavaScript, public pages show their snapshot: content, the always-present links, inert forms', async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.desktop });
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    javaScriptEnabled: false,
+    viewport: VIEWPORTS.desktop,
+  });
   const page = await context.newPage();
   for (const route of PUBLIC_ROUTES.filter(({ path }) =>
     [
