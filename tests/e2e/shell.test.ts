@@ -3,6 +3,7 @@
 // full Firestore SDK.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
 import {
   BASE_URL,
   gotoApp,
@@ -201,18 +202,8 @@ test('without JavaScript, public pages show their snapshot: content, the always-
     viewport: VIEWPORTS.desktop,
   });
   const page = await context.newPage();
-  for (const route of PUBLIC_ROUTES.filter(({ path }) =>
-    [
-      '/',
-      '/pricing',
-      '/how-it-works',
-      '/return-policy',
-      '/privacy-policy',
-      '/terms-of-service',
-      '/login',
-      '/signup',
-    ].includes(path),
-  )) {
+  const snapshotted: readonly string[] = SNAPSHOT_PATHS;
+  for (const route of PUBLIC_ROUTES.filter(({ path }) => snapshotted.includes(path))) {
     await page.goto(route.path);
     await expect(h1(page).filter({ hasText: route.heading }).count()).resolves.toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main' });

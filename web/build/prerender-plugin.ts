@@ -22,6 +22,8 @@ interface PrerenderModule {
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The app's module, imported by the entry (src/boot.ts) after the first paint; every page preloads it. */
 const APP_MODULE = 'src/main.tsx';
+/** Firebase Auth's first check gates the app's first render (spec §4): frames preload it with the app. */
+const AUTH_MODULE = 'src/lib/auth-session.ts';
 export const LOADING_FRAME_FILE = 'app.html';
 
 function escapeHtml(text: string): string {
@@ -104,9 +106,13 @@ export function prerenderSnapshots(): Plugin {
           writeFileSync(join(outDir, file), composeSnapshotHtml(template, snapshot, assets, config.base));
         // The loading frame's routes need the app for any content: preload it with the page.
         const loadingFrame = prerender.renderLoadingFrame();
-        write(LOADING_FRAME_FILE, loadingFrame, snapshotAssets(manifest, [APP_MODULE]));
+        write(LOADING_FRAME_FILE, loadingFrame, snapshotAssets(manifest, [APP_MODULE, AUTH_MODULE]));
         for (const { file, path } of prerender.PRELOADED_FRAMES)
-          write(file, loadingFrame, snapshotAssets(manifest, [APP_MODULE, ...prerender.routeSources(path)]));
+          write(
+            file,
+            loadingFrame,
+            snapshotAssets(manifest, [APP_MODULE, AUTH_MODULE, ...prerender.routeSources(path)]),
+          );
         // A snapshot needs only CSS for its first paint. Its JavaScript is requested by the entry after that
         // paint (src/boot.ts), so scripts never compete with the page's first render for the network or the CPU.
         for (const path of prerender.SNAPSHOT_PATHS) {

@@ -12,4 +12,6 @@ function afterNextPaint(): Promise<void> {
 }
 
 await afterNextPaint();
+// The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page.
+void import('@/lib/auth-session');
 await import('./main');

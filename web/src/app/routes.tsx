@@ -83,20 +83,7 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-/**
- * Public pages whose content does not depend on data: the build renders each into its own HTML file, shown
- * until the app takes over (web/vite-plugins/prerender.ts). Pages that read Firestore are not snapshotted.
- */
-export const SNAPSHOT_PATHS = [
-  '/',
-  '/pricing',
-  '/how-it-works',
-  '/return-policy',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/login',
-  '/signup',
-] as const;
+export { SNAPSHOT_PATHS } from './snapshot-paths';
 
 /**
  * Public pages that read Firestore: the build writes the loading frame for each with the page's chunks preloaded
