@@ -107,7 +107,12 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  if (target.kind === 'emulator') process.env['FIRESTORE_EMULATOR_HOST'] = target.host;
+  if (target.kind === 'emulator') {
+    process.env['FIRESTORE_EMULATOR_HOST'] = target.host;
+    // Nothing here runs on Google Cloud: without this the auth library probes the metadata server, and on some
+    // networks its answer (e.g. a 403) is printed as a warning on every emulator publish.
+    process.env['METADATA_SERVER_DETECTION'] ??= 'none';
+  }
   const app: App = initializeApp(
     target.kind === 'emulator'
       ? { projectId: target.projectId }
