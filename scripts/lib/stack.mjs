@@ -75,7 +75,7 @@ export const STACK_LOCK_FILE = '/tmp/bargains-emulators.lock';
 /**
  * Holds the machine-wide stack lock (the one test runs take) for as long as this process runs, so that `npm start`,
  * `npm test` and `npm run bench` queue for the emulator ports instead of colliding. The lock lives in a child
- * `flock` process, released when it is stopped with the other children.
+ * `flock` process, released when it is stopped with the other children or when this process dies.
  */
 export async function acquireStackLock() {
   let announced = false;
@@ -86,7 +86,9 @@ export async function acquireStackLock() {
   const holder = spawnChild(
     'stack lock',
     'flock',
-    [STACK_LOCK_FILE, 'sh', '-c', 'echo acquired; exec sleep infinity'],
+    // `tail --pid` ends with this process however it ends (even SIGKILL), so an abrupt exit cannot leave an
+    // orphan holding the lock for every later run.
+    [STACK_LOCK_FILE, 'sh', '-c', `echo acquired; exec tail --pid=${process.pid} -f /dev/null`],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -12,6 +12,12 @@ function afterNextPaint(): Promise<void> {
 }
 
 await afterNextPaint();
-// The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page.
-void import('@/lib/auth-session');
-await import('./main');
+// The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page. A failure
+// here is the app's to report (it imports the same module).
+import('@/lib/auth-session').catch(() => undefined);
+try {
+  await import('./main');
+} catch (error) {
+  // E.g. a deploy replaced the chunks this HTML names: the snapshot stays readable and its links still work.
+  console.error('app.load_failed: the app could not load; the page stays as served', { error });
+}
