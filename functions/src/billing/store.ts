@@ -38,10 +38,14 @@ export async function customersOfUser(uid: string): Promise<StripeCustomerRecord
   return snapshot.docs.map(customerFromSnapshot).filter((record) => record !== null);
 }
 
+/** users/{uid} in a snapshot, through the shared model (null when missing or malformed). */
+function userFromSnapshot(uid: string, snapshot: DocumentSnapshot | undefined): UserDoc | null {
+  return snapshot?.exists ? parseUser(uid, snapshot.data()) : null;
+}
+
 /** Reads users/{uid} through the shared model (null when missing or malformed). */
 export async function readUser(uid: string): Promise<UserDoc | null> {
-  const snapshot = await userRef(uid).get();
-  return snapshot.exists ? parseUser(uid, snapshot.data()) : null;
+  return userFromSnapshot(uid, await userRef(uid).get());
 }
 
 /** Fields that create users/{uid} with the model's initial values when a billing write finds it missing. */
@@ -143,7 +147,7 @@ export async function applySnapshot(
       recordIn(tx, event, uid, reason);
       return { outcome: 'unlinked', reason };
     }
-    const before = userSnap?.exists ? parseUser(uid, userSnap.data()) : null;
+    const before = userFromSnapshot(uid, userSnap);
     const decision = decideSnapshot(before, snapshot, source);
     if (decision.action === 'reread') return { outcome: 'reread', before };
     if (decision.action === 'skip') {

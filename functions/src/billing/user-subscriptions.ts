@@ -1,20 +1,32 @@
 // The user's subscriptions as Stripe has them, found through the server-only customer mapping (never through
-// ids a client could have written).
+// ids a client could have written), and the one change the user makes to them: cancel at period end or resume.
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import type { SubscriptionSnapshot } from '../stripe/objects';
-import { listOpenSubscriptions } from './stripe-reads';
-import { customersOfUser } from './store';
-
-export interface UserSubscriptions {
-  customerIds: string[];
-  snapshots: SubscriptionSnapshot[];
-}
+import { listOpenSubscriptions, toReadSnapshot } from './stripe-reads';
+import { applySnapshot, customersOfUser, type ApplyOutcome } from './store';
 
 /** Open (not canceled) subscriptions of every live customer of the user. */
-export async function openSubscriptionsOfUser(stripe: Stripe, uid: string): Promise<UserSubscriptions> {
+export async function openSubscriptionsOfUser(stripe: Stripe, uid: string): Promise<SubscriptionSnapshot[]> {
   const customerIds = (await customersOfUser(uid))
     .filter((record) => !record.deleted)
     .map((record) => record.customerId);
   const lists = await Promise.all(customerIds.map((customerId) => listOpenSubscriptions(stripe, customerId)));
-  return { customerIds, snapshots: lists.flatMap((list) => list.snapshots) };
+  return lists.flatMap((list) => list.snapshots);
+}
+
+/**
+ * Sets the subscription's cancel_at_period_end in Stripe and mirrors Stripe's answer right away, so the
+ * account page's refetch shows it; the webhook event confirms it later.
+ */
+export async function setCancelAtPeriodEnd(
+  stripe: Stripe,
+  uid: string,
+  subscriptionId: string,
+  cancelAtPeriodEnd: boolean,
+): Promise<{ snapshot: SubscriptionSnapshot; mirror: ApplyOutcome['outcome'] }> {
+  const updated = toReadSnapshot(
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }),
+  );
+  const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt }, null);
+  return { snapshot: updated.snapshot, mirror: sync.outcome };
 }

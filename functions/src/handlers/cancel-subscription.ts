@@ -3,9 +3,7 @@
 // refunds, per the return policy).
 import * as logger from 'firebase-functions/logger';
 import { findCancelable, subscriptionStatusView, mirrorOf } from '../billing/state';
-import { toReadSnapshot } from '../billing/stripe-reads';
-import { applySnapshot } from '../billing/store';
-import { openSubscriptionsOfUser } from '../billing/user-subscriptions';
+import { openSubscriptionsOfUser, setCancelAtPeriodEnd } from '../billing/user-subscriptions';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
@@ -20,21 +18,17 @@ export const handle = endpoint({ name: 'cancel_subscription', method: 'POST', co
   parseJsonBody(req, noBodySchema, MAX_BODY_BYTES);
   const stripe = await stripeClient();
 
-  const target = findCancelable((await openSubscriptionsOfUser(stripe, uid)).snapshots);
+  const target = findCancelable(await openSubscriptionsOfUser(stripe, uid));
   if (!target) {
     logger.info('cancel_subscription.refused', { uid, reason: 'no active subscription' });
     throw new HttpError(409, NOT_CANCELABLE_MESSAGE);
   }
-  const updated = toReadSnapshot(
-    await stripe.subscriptions.update(target.id, { cancel_at_period_end: true }),
-  );
-  // Mirror right away so the account page's refetch shows it; the webhook event confirms it later.
-  const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt }, null);
+  const { snapshot, mirror } = await setCancelAtPeriodEnd(stripe, uid, target.id, true);
   logger.info('cancel_subscription.canceled', {
     uid,
     subscription: target.id,
-    current_period_end: updated.snapshot.currentPeriodEnd,
-    mirror: sync.outcome,
+    current_period_end: snapshot.currentPeriodEnd,
+    mirror,
   });
-  return { body: subscriptionStatusView(mirrorOf(updated.snapshot)) };
+  return { body: subscriptionStatusView(mirrorOf(snapshot)) };
 });

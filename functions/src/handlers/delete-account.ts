@@ -13,7 +13,7 @@ import { markCustomerDeleted } from '../billing/customers';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
 import { customersOfUser, userRef } from '../billing/store';
-import { requireUser } from '../http/auth';
+import { isUserNotFoundError, requireUser } from '../http/auth';
 import { parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
@@ -77,7 +77,7 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
   try {
     await adminAuth().deleteUser(uid);
   } catch (error) {
-    if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+    if (!isUserNotFoundError(error)) throw error;
   }
   logger.info('delete_account.deleted', {
     uid,

@@ -3,9 +3,7 @@
 // nothing to resume: the web app then starts a new checkout.
 import * as logger from 'firebase-functions/logger';
 import { findCancelable, findResumable, mirrorOf, subscriptionStatusView } from '../billing/state';
-import { toReadSnapshot } from '../billing/stripe-reads';
-import { applySnapshot } from '../billing/store';
-import { openSubscriptionsOfUser } from '../billing/user-subscriptions';
+import { openSubscriptionsOfUser, setCancelAtPeriodEnd } from '../billing/user-subscriptions';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
@@ -22,7 +20,7 @@ export const handle = endpoint({ name: 'resume_subscription', method: 'POST', co
   parseJsonBody(req, noBodySchema, MAX_BODY_BYTES);
   const stripe = await stripeClient();
 
-  const { snapshots } = await openSubscriptionsOfUser(stripe, uid);
+  const snapshots = await openSubscriptionsOfUser(stripe, uid);
   const target = findResumable(snapshots);
   if (!target) {
     const alreadyActive = findCancelable(snapshots) !== undefined;
@@ -32,15 +30,12 @@ export const handle = endpoint({ name: 'resume_subscription', method: 'POST', co
     });
     throw new HttpError(409, alreadyActive ? ALREADY_ACTIVE_MESSAGE : NOTHING_TO_RESUME_MESSAGE);
   }
-  const updated = toReadSnapshot(
-    await stripe.subscriptions.update(target.id, { cancel_at_period_end: false }),
-  );
-  const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt }, null);
+  const { snapshot, mirror } = await setCancelAtPeriodEnd(stripe, uid, target.id, false);
   logger.info('resume_subscription.resumed', {
     uid,
     subscription: target.id,
-    current_period_end: updated.snapshot.currentPeriodEnd,
-    mirror: sync.outcome,
+    current_period_end: snapshot.currentPeriodEnd,
+    mirror,
   });
-  return { body: subscriptionStatusView(mirrorOf(updated.snapshot)) };
+  return { body: subscriptionStatusView(mirrorOf(snapshot)) };
 });

@@ -72,24 +72,27 @@ async function cancelReplacedSubscriptions(stripe: Stripe, current: Subscription
   return replaced.map((sub) => sub.id);
 }
 
+/** Records an event the webhook leaves alone (with the user, when known) and returns that decision. */
+async function ignore(event: HandledEvent, decision: Decision): Promise<Decision> {
+  await recordEvent(event, decision.uid ?? null, decision.outcome);
+  return decision;
+}
+
 async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decision> {
   if (await eventAlreadyProcessed(event.id)) return { outcome: 'duplicate' };
 
   const customerId = event.kind === 'subscription' ? event.subscription.customerId : event.customerId;
-  if (customerId === null) {
-    await recordEvent(event, null, 'ignored_no_customer');
-    return { outcome: 'ignored_no_customer' };
-  }
+  if (customerId === null) return ignore(event, { outcome: 'ignored_no_customer' });
   const mapping = customerFromSnapshot(await customerRef(customerId).get());
   if (mapping === null) {
-    await recordEvent(event, null, 'ignored_unknown_customer');
-    return { outcome: 'ignored_unknown_customer', customerId, reason: 'customer not created by this app' };
+    return ignore(event, {
+      outcome: 'ignored_unknown_customer',
+      customerId,
+      reason: 'customer not created by this app',
+    });
   }
   const { uid } = mapping;
-  if (mapping.deleted) {
-    await recordEvent(event, uid, 'ignored_account_deleted');
-    return { outcome: 'ignored_account_deleted', uid, customerId };
-  }
+  if (mapping.deleted) return ignore(event, { outcome: 'ignored_account_deleted', uid, customerId });
   if (event.kind === 'pointer' && event.clientReferenceId !== null && event.clientReferenceId !== uid) {
     logger.error('stripe_webhook.uid_mismatch', {
       eventId: event.id,
@@ -97,13 +100,12 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
       uid,
       clientReferenceId: event.clientReferenceId,
     });
-    await recordEvent(event, uid, 'ignored_uid_mismatch');
-    return {
+    return ignore(event, {
       outcome: 'ignored_uid_mismatch',
       uid,
       customerId,
       reason: 'client_reference_id is another user',
-    };
+    });
   }
 
   let result: ApplyOutcome;
@@ -113,24 +115,26 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
     result = await applySnapshot(uid, snapshot, { kind: 'event', created: event.created }, event);
   } else {
     if (event.subscriptionId === null) {
-      await recordEvent(event, uid, 'ignored_no_subscription');
-      return { outcome: 'ignored_no_subscription', uid, customerId };
+      return ignore(event, { outcome: 'ignored_no_subscription', uid, customerId });
     }
     // Checkout and invoice events carry no subscription state: read it.
     const read = await retrieveSubscription(stripe, event.subscriptionId);
     if (read === null) {
-      await recordEvent(event, uid, 'ignored_subscription_missing');
-      return { outcome: 'ignored_subscription_missing', uid, customerId, subscription: event.subscriptionId };
+      return ignore(event, {
+        outcome: 'ignored_subscription_missing',
+        uid,
+        customerId,
+        subscription: event.subscriptionId,
+      });
     }
     snapshot = read.snapshot;
     if (snapshot.customerId !== customerId) {
-      await recordEvent(event, uid, 'ignored_uid_mismatch');
-      return {
+      return ignore(event, {
         outcome: 'ignored_uid_mismatch',
         uid,
         customerId,
         reason: 'subscription belongs to another customer',
-      };
+      });
     }
     let replaced: string[] = [];
     if (event.type === 'checkout.session.completed' && subscriptionGrantsAccess(snapshot.status)) {
@@ -144,8 +148,12 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
     // Same second as the stored state: the order is unknown, so Stripe's current state decides.
     const read = await retrieveSubscription(stripe, snapshot.id);
     if (read === null) {
-      await recordEvent(event, uid, 'ignored_subscription_missing');
-      return { outcome: 'ignored_subscription_missing', uid, customerId, subscription: snapshot.id };
+      return ignore(event, {
+        outcome: 'ignored_subscription_missing',
+        uid,
+        customerId,
+        subscription: snapshot.id,
+      });
     }
     snapshot = read.snapshot;
     result = await applySnapshot(uid, snapshot, { kind: 'read', readAt: read.readAt }, event);

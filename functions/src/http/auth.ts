@@ -17,11 +17,17 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+const codeOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+
 /** Admin SDK error codes that mean "this token does not identify a signed-in user" (not an outage). */
 export function isRejectedTokenError(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const code = codeOf(error);
   return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
 }
+
+/** The Admin SDK found no Auth user for the uid (deleted, or never existed). */
+export const isUserNotFoundError = (error: unknown): boolean => codeOf(error) === 'auth/user-not-found';
 
 export interface AuthOptions {
   /** Also reject revoked tokens and deleted or disabled users (one Auth lookup). Used where money moves. */
@@ -32,9 +38,6 @@ export interface AuthOptions {
    */
   acceptDeletedUser?: boolean;
 }
-
-const codeOf = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
 const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -66,8 +69,7 @@ export async function requireUser(
     };
   } catch (error) {
     // The Admin SDK looks the user up only after the token's signature, expiry and audience passed.
-    const claims =
-      acceptDeletedUser && codeOf(error) === 'auth/user-not-found' ? verifiedClaims(token) : null;
+    const claims = acceptDeletedUser && isUserNotFoundError(error) ? verifiedClaims(token) : null;
     if (claims !== null) return { uid: claims.sub, email: null, authTime: claims.authTime };
     if (isRejectedTokenError(error)) throw new HttpError(401, AUTH_INVALID_MESSAGE);
     throw error;

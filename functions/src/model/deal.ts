@@ -2,7 +2,7 @@
 // toIsoTimestamp) because the dashboard query compares them as text; `savings_value` is the number the
 // savings sorts order by (see savings.ts for the ranking).
 import { z } from 'zod';
-import { booleanOr, httpUrl, optionalHttpUrl, optionalText, textOrEmpty } from './fields';
+import { booleanOr, httpUrl, optionalHttpUrl, optionalNumber, optionalText, textOrEmpty } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { DEAL_SOURCE_ID, dealDocPath } from './paths';
 import { savingsValue } from './savings';
@@ -36,8 +36,6 @@ export interface Deal {
   is_verified: boolean;
 }
 
-const finiteNumber = z.number().refine(Number.isFinite, 'expected a finite number');
-
 const dealSchema = z
   .object({
     source_id: z
@@ -47,7 +45,7 @@ const dealSchema = z
     title: textOrEmpty,
     description: textOrEmpty,
     savings: z.string(),
-    savings_value: finiteNumber.nullish(),
+    savings_value: optionalNumber,
     type: textOrEmpty,
     code: optionalText,
     start_date: dateSchema,

@@ -105,7 +105,7 @@ export const UTC_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Rejects days such as 2025-02-30, which Date.parse silently rolls over into March. */
 function isRealUtcDay(day: string): boolean {
   const time = Date.parse(`${day}T00:00:00Z`);
-  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+  return Number.isFinite(time) && utcDay(new Date(time)) === day;
 }
 
 const demoMetaSchema = z.object({

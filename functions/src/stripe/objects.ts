@@ -115,7 +115,6 @@ export type HandledEvent =
   | (EventBase & { kind: 'subscription'; subscription: SubscriptionSnapshot })
   | (EventBase & {
       kind: 'pointer';
-      objectId: string;
       customerId: string | null;
       subscriptionId: string | null;
       /** checkout.session.completed only: the uid our checkout stored as client_reference_id. */
@@ -154,7 +153,6 @@ export function parseStripeEvent(value: unknown): HandledEvent | UnhandledEvent 
       return {
         ...base,
         kind: 'pointer',
-        objectId: session.id,
         customerId: session.customer,
         subscriptionId: session.mode === 'subscription' ? session.subscription : null,
         clientReferenceId: session.client_reference_id,
@@ -166,7 +164,6 @@ export function parseStripeEvent(value: unknown): HandledEvent | UnhandledEvent 
       return {
         ...base,
         kind: 'pointer',
-        objectId: invoice.id,
         customerId: invoice.customer,
         subscriptionId: invoice.parent?.subscription_details?.subscription ?? null,
         clientReferenceId: null,
