@@ -1,20 +1,10 @@
 // Demo blog posts for local development and tests. The HTML is deliberately shaped like real-world exports
 // (CMS pages with JSON-LD in several forms, bare fragments, meta-only pages) so derivation is exercised on
 // each path. Images are local files under web/public/blog so everything works offline. Dates are fixed.
+import type { BlogAuthor, BlogPost } from '../../functions/src/model/blog';
 
-export interface DemoBlogAuthor {
-  name: string;
-  avatar: string;
-  bio: string;
-}
-
-export interface DemoBlogPost {
-  id: string;
-  html_content: string;
-  coverImage: string;
-  author: DemoBlogAuthor;
-  publishedAt: Date;
-}
+/** A post as written: the derived fields (title, description, tags, read time) are added when it is stored. */
+export type DemoBlogPost = Pick<BlogPost, 'id' | 'html_content' | 'coverImage' | 'author' | 'publishedAt'>;
 
 /** The post whose body is a catalogue of XSS vectors; e2e tests open it and assert nothing runs. */
 export const HOSTILE_POST_ID = 'hostile-html-test';
@@ -40,7 +30,7 @@ const AUTHORS = {
     avatar: '/blog/avatars/sam-lindqvist.svg',
     bio: 'Sam covers travel and energy deals and tests every tip on his own bills before recommending it.',
   },
-} satisfies Record<string, DemoBlogAuthor>;
+} satisfies Record<string, BlogAuthor>;
 
 const cover = (name: string) => `/blog/covers/${name}.svg`;
 const jsonLd = (value: unknown) =>

@@ -1,5 +1,5 @@
+import { DEFAULT_READ_TIME_MINUTES } from '../../functions/src/model/blog';
 import {
-  DEFAULT_READ_TIME_MINUTES,
   MAX_DESCRIPTION_LENGTH,
   WORDS_PER_MINUTE,
   countWords,

@@ -2,9 +2,7 @@
 // (publisher, demo-data generator) so readers never parse bodies. parse5 is a spec-compliant HTML parser:
 // malformed markup is repaired the way browsers repair it and character references are decoded.
 import { parse, parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
-import { DEFAULT_READ_TIME_MINUTES } from '../../functions/src/model/blog';
-
-export { DEFAULT_READ_TIME_MINUTES };
+import { DEFAULT_READ_TIME_MINUTES, type BlogDoc } from '../../functions/src/model/blog';
 
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;
@@ -20,20 +18,18 @@ export const MAX_TAGS = 20;
 /** Bounds the walk through nested JSON-LD objects so hostile input cannot recurse without end. */
 const MAX_JSON_LD_DEPTH = 8;
 
-export interface DerivedBlogFields {
-  title: string;
-  description: string;
-  tags: string[];
-  readTimeMinutes: number;
-}
+export type DerivedBlogFields = Pick<BlogDoc, 'title' | 'description' | 'tags' | 'readTimeMinutes'>;
 
 export function deriveBlogFields(html: string): DerivedBlogFields {
   const elements = elementsInDocumentOrder(parse(html));
   const structured = rankedStructuredDataNodes(elements);
   return {
-    title: structuredHeadline(structured) ?? firstElementText(elements, 'h1') ?? '',
+    title: structuredText(structured, 'headline') ?? firstElementText(elements, 'h1') ?? '',
     description: truncateAtWord(
-      structuredDescription(structured) ?? metaDescription(elements) ?? firstElementText(elements, 'p') ?? '',
+      structuredText(structured, 'description') ??
+        metaDescription(elements) ??
+        firstElementText(elements, 'p') ??
+        '',
       MAX_DESCRIPTION_LENGTH,
     ),
     tags: tagLabels(elements),
@@ -278,18 +274,11 @@ function jsonLdText(value: unknown): string | undefined {
   return undefined;
 }
 
-function structuredHeadline(nodes: RankedNode[]): string | undefined {
+/** The first usable value of a text property, from the best-ranked node that has one. */
+function structuredText(nodes: RankedNode[], property: 'headline' | 'description'): string | undefined {
   for (const { node } of nodes) {
-    const headline = jsonLdText(node['headline']);
-    if (headline) return headline;
-  }
-  return undefined;
-}
-
-function structuredDescription(nodes: RankedNode[]): string | undefined {
-  for (const { node } of nodes) {
-    const description = jsonLdText(node['description']);
-    if (description) return description;
+    const text = jsonLdText(node[property]);
+    if (text) return text;
   }
   return undefined;
 }

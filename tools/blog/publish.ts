@@ -102,12 +102,10 @@ export function resolvePublishTarget(
   env: Record<string, string | undefined>,
 ): PublishTarget | { error: string } {
   const emulatorHost = env['FIRESTORE_EMULATOR_HOST'];
-  if (emulatorHost)
-    return { kind: 'emulator', host: emulatorHost, projectId: options.project ?? DEFAULT_EMULATOR_PROJECT };
-  if (options.emulator) {
+  if (emulatorHost || options.emulator) {
     return {
       kind: 'emulator',
-      host: DEFAULT_EMULATOR_HOST,
+      host: emulatorHost || DEFAULT_EMULATOR_HOST,
       projectId: options.project ?? DEFAULT_EMULATOR_PROJECT,
     };
   }

@@ -19,7 +19,7 @@ import {
   firstItem,
   listOf,
 } from './objects';
-import type { StandinState } from './state-store';
+import type { StandinState, StoredCheckoutSession } from './state-store';
 import { invalidRequest, referencedResourceMissing, resourceMissing } from './stripe-error';
 import type {
   Metadata,
@@ -48,7 +48,7 @@ export interface Outcome<T> {
 /** `metadata[key]=''` removes a key and `metadata=''` removes them all, as in Stripe. */
 export type MetadataUpdate = Record<string, string> | '';
 
-export function applyMetadata(current: Metadata, update: MetadataUpdate | undefined): Metadata {
+function applyMetadata(current: Metadata, update: MetadataUpdate | undefined): Metadata {
   if (update === undefined) return current;
   if (update === '') return {};
   const merged = { ...current, ...update };
@@ -161,9 +161,14 @@ export function createCheckoutSession(
   return session;
 }
 
-export function getCheckoutSession(context: BillingContext, id: string): WireCheckoutSession {
+function storedCheckoutSession(context: BillingContext, id: string): StoredCheckoutSession {
   const stored = context.state.checkoutSessions[id];
   if (!stored) throw resourceMissing('checkout.session', id);
+  return stored;
+}
+
+export function getCheckoutSession(context: BillingContext, id: string): WireCheckoutSession {
+  const stored = storedCheckoutSession(context, id);
   expireIfDue(stored.session);
   return stored.session;
 }
@@ -173,9 +178,7 @@ function expireIfDue(session: WireCheckoutSession): void {
 }
 
 export function checkoutLineItems(context: BillingContext, sessionId: string) {
-  const stored = context.state.checkoutSessions[sessionId];
-  if (!stored) throw resourceMissing('checkout.session', sessionId);
-  return stored.lineItems;
+  return storedCheckoutSession(context, sessionId).lineItems;
 }
 
 export type CheckoutCompletion =
@@ -191,8 +194,7 @@ export function completeCheckoutSession(
   context: BillingContext,
   sessionId: string,
 ): Outcome<CheckoutCompletion> {
-  const stored = context.state.checkoutSessions[sessionId];
-  if (!stored) throw resourceMissing('checkout.session', sessionId);
+  const stored = storedCheckoutSession(context, sessionId);
   const { session } = stored;
   expireIfDue(session);
   if (session.status === 'complete') return { result: { kind: 'already_completed', session }, events: [] };
@@ -361,16 +363,11 @@ export function updateSubscription(
     );
   }
   const before = structuredClone(subscription);
-  if (input.cancelAtPeriodEnd === true && !subscription.cancel_at_period_end) {
-    subscription.cancel_at_period_end = true;
-    subscription.cancel_at = firstItem(subscription).current_period_end;
-    subscription.canceled_at = nowSeconds();
-    subscription.cancellation_details = { ...emptyCancellation(), reason: 'cancellation_requested' };
-  } else if (input.cancelAtPeriodEnd === false && subscription.cancel_at_period_end) {
-    subscription.cancel_at_period_end = false;
-    subscription.cancel_at = null;
-    subscription.canceled_at = null;
-    subscription.cancellation_details = emptyCancellation();
+  if (
+    input.cancelAtPeriodEnd !== undefined &&
+    input.cancelAtPeriodEnd !== subscription.cancel_at_period_end
+  ) {
+    setCancelAtPeriodEnd(subscription, input.cancelAtPeriodEnd);
   }
   if (input.description !== undefined) subscription.description = input.description || null;
   subscription.metadata = applyMetadata(subscription.metadata, input.metadata);
@@ -490,6 +487,7 @@ export function advanceSubscription(
   }
 
   const before = structuredClone(subscription);
+  const periodStart = item.current_period_start;
   item.current_period_start = periodEnd;
   item.current_period_end = addMonthsAnchored(periodEnd, subscription.billing_cycle_anchor);
   const customer = getCustomer(context, customerIdOf(subscription));
@@ -501,7 +499,7 @@ export function advanceSubscription(
     billingReason: 'subscription_cycle',
     paid,
     created: nowSeconds(),
-    periodStart: before.items.data[0]?.current_period_start ?? periodEnd,
+    periodStart,
     periodEnd,
   });
   customer.next_invoice_sequence = (customer.next_invoice_sequence ?? 1) + 1;

@@ -5,7 +5,7 @@ import type { WireCheckoutSession } from './wire-types';
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-export function formatMoney(amountInCents: number, currency: string): string {
+function formatMoney(amountInCents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
     amountInCents / 100,
   );

@@ -11,11 +11,14 @@ import type { WireCheckoutSession } from './wire-types';
 const CHECKOUT_PATH = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?\/?$/;
 
 /** Stripe replaces the literal `{CHECKOUT_SESSION_ID}` in success_url with the session id. */
-export const successRedirectUrl = (successUrl: string, sessionId: string): string =>
+const successRedirectUrl = (successUrl: string, sessionId: string): string =>
   successUrl.split('{CHECKOUT_SESSION_ID}').join(sessionId);
 
 const notFoundPage = (): string =>
   messagePage('Checkout session not found', 'This checkout link is not valid. Start again from the app.');
+
+const expiredPage = (): string =>
+  messagePage('Checkout expired', 'This checkout session has expired. Start again from the app.');
 
 function customerEmail(runtime: StandinRuntime, session: WireCheckoutSession): string | null {
   if (typeof session.customer === 'string')
@@ -73,11 +76,7 @@ export async function handleCheckout(
         messagePage('Payment complete', 'This checkout session has already been paid.', link),
       );
     } else if (session.status === 'expired') {
-      sendHtml(
-        response,
-        410,
-        messagePage('Checkout expired', 'This checkout session has expired. Start again from the app.'),
-      );
+      sendHtml(response, 410, expiredPage());
     } else {
       sendHtml(response, 200, checkoutPage(session, customerEmail(runtime, session)));
     }
@@ -88,11 +87,7 @@ export async function handleCheckout(
     await readBody(request); // The form carries nothing the stand-in needs; drain it.
     const { result, events } = completeCheckoutSession(billingContext(runtime), sessionId);
     if (result.kind === 'expired') {
-      sendHtml(
-        response,
-        410,
-        messagePage('Checkout expired', 'This checkout session has expired. Start again from the app.'),
-      );
+      sendHtml(response, 410, expiredPage());
       return true;
     }
     const { delivered } = await commit(runtime, events);

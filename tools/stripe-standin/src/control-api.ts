@@ -27,7 +27,7 @@ const stripeId = (prefix: string) =>
 
 const unixSeconds = z.number().int().positive({ error: 'must be unix seconds.' });
 
-export const subscriptionFixtureBody = z.strictObject({
+const subscriptionFixtureBody = z.strictObject({
   customer: z.strictObject({
     id: stripeId('cus'),
     email: z.email().nullish(),
@@ -71,7 +71,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 
 const ADVANCE_PATH = /^\/_control\/subscriptions\/([^/]+)\/advance$/;
 
-export const CONTROL_ROUTES = [
+const CONTROL_ROUTES = [
   'GET /_control/health',
   'GET /_control/stats',
   'POST /_control/stats/reset',

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = resolveConfig({ log });
   let standin;
   try {
-    standin = await startStripeStandin({ log });
+    standin = await startStripeStandin(config);
   } catch (error) {
     if (errorCode(error) === 'EADDRINUSE') {
       console.error(

@@ -19,7 +19,7 @@ import type {
 /** A fixed creation time for the seeded catalogue, so the price object is identical across restarts. */
 const CATALOGUE_CREATED = 1735689600;
 
-export const STANDIN_ACCOUNT_NAME = 'Bargains (local Stripe stand-in)';
+const STANDIN_ACCOUNT_NAME = 'Bargains (local Stripe stand-in)';
 
 export function listOf<T>(data: T[], url: string, hasMore = false): WireList<T> {
   return { object: 'list', data, has_more: hasMore, url };
@@ -224,7 +224,7 @@ export function buildCheckoutLineItem(price: WirePrice, quantity: number): WireL
   };
 }
 
-export function buildSubscriptionItem(input: {
+function buildSubscriptionItem(input: {
   subscriptionId: string;
   price: WirePrice;
   plan: WirePlan;

@@ -55,10 +55,10 @@ export interface StandinState {
   deliveries: DeliveryLogEntry[];
 }
 
-export const MAX_EVENTS = 1000;
-export const MAX_DELIVERIES = 500;
+const MAX_EVENTS = 1000;
+const MAX_DELIVERIES = 500;
 
-export function emptyState(): StandinState {
+function emptyState(): StandinState {
   return {
     version: 1,
     customers: {},

@@ -51,7 +51,20 @@ export interface ApiRoute {
 
 const idOf = (call: ApiCall): string => call.ids[0] ?? '';
 
-export const STRIPE_API_ROUTES: readonly ApiRoute[] = [
+/** `GET …/:id`: looks the object up and applies `expand[]`; retrievals take no other parameters. */
+const retrieveRoute = (
+  template: string,
+  get: (context: BillingContext, id: string) => unknown,
+): ApiRoute => ({
+  method: 'GET',
+  template,
+  handle(call) {
+    const params = parseParams(retrieveParams, call.params);
+    return { body: applyExpand(call.context, get(call.context, idOf(call)), params.expand) };
+  },
+});
+
+const STRIPE_API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
     template: '/v1/customers',
@@ -61,14 +74,7 @@ export const STRIPE_API_ROUTES: readonly ApiRoute[] = [
       return { body: applyExpand(call.context, customer, params.expand) };
     },
   },
-  {
-    method: 'GET',
-    template: '/v1/customers/:id',
-    handle(call) {
-      const params = parseParams(retrieveParams, call.params);
-      return { body: applyExpand(call.context, getCustomer(call.context, idOf(call)), params.expand) };
-    },
-  },
+  retrieveRoute('/v1/customers/:id', getCustomer),
   {
     method: 'POST',
     template: '/v1/customers/:id',
@@ -78,14 +84,7 @@ export const STRIPE_API_ROUTES: readonly ApiRoute[] = [
       return { body: applyExpand(call.context, customer, params.expand) };
     },
   },
-  {
-    method: 'GET',
-    template: '/v1/prices/:id',
-    handle(call) {
-      const params = parseParams(retrieveParams, call.params);
-      return { body: applyExpand(call.context, getPrice(call.context, idOf(call)), params.expand) };
-    },
-  },
+  retrieveRoute('/v1/prices/:id', getPrice),
   {
     method: 'POST',
     template: '/v1/checkout/sessions',
@@ -121,14 +120,7 @@ export const STRIPE_API_ROUTES: readonly ApiRoute[] = [
       return { body: applyExpand(call.context, session, params.expand) };
     },
   },
-  {
-    method: 'GET',
-    template: '/v1/checkout/sessions/:id',
-    handle(call) {
-      const params = parseParams(retrieveParams, call.params);
-      return { body: applyExpand(call.context, getCheckoutSession(call.context, idOf(call)), params.expand) };
-    },
-  },
+  retrieveRoute('/v1/checkout/sessions/:id', getCheckoutSession),
   {
     method: 'GET',
     template: '/v1/subscriptions',
@@ -145,14 +137,7 @@ export const STRIPE_API_ROUTES: readonly ApiRoute[] = [
       return { body: applyExpand(call.context, list, params.expand) };
     },
   },
-  {
-    method: 'GET',
-    template: '/v1/subscriptions/:id',
-    handle(call) {
-      const params = parseParams(retrieveParams, call.params);
-      return { body: applyExpand(call.context, getSubscription(call.context, idOf(call)), params.expand) };
-    },
-  },
+  retrieveRoute('/v1/subscriptions/:id', getSubscription),
   {
     method: 'POST',
     template: '/v1/subscriptions/:id',

@@ -30,8 +30,6 @@ export type StandinEvent =
   | Wire<Stripe.InvoicePaymentFailedEvent>
   | Wire<Stripe.CheckoutSessionCompletedEvent>;
 
-export type StandinEventType = StandinEvent['type'];
-
 export interface WireList<T> {
   object: 'list';
   data: T[];
