@@ -1,9 +1,7 @@
 // `npm start`: the whole product on the local emulators, offline. Ctrl-C stops every child.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { busyPortsMessage, waitForHttp } from './lib/ports.mjs';
 import { repoRoot, PROJECT_ID } from './lib/paths.mjs';
-import { isStopping, spawnChild, stopAll, stopAllOnSignals, run } from './lib/processes.mjs';
+import { isStopping, spawnChild, stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import {
   acquireStackLock,
   buildFunctions,
@@ -12,6 +10,7 @@ import {
   firebaseArgs,
   firebaseBin,
   firebaseEnv,
+  prepareDemoData,
   startStripeStandin,
 } from './lib/stack.mjs';
 
@@ -50,17 +49,7 @@ async function main() {
     timeoutMs: 60000,
   });
 
-  // Demo data: move its dates to today, then make the Stripe stand-in know the demo subscriber's billing.
-  for (const [name, script] of [
-    ['rebase demo data', 'scripts/demo-data/rebase.ts'],
-    ['seed the Stripe stand-in', 'scripts/demo-data/seed-stripe.ts'],
-  ]) {
-    if (!existsSync(join(repoRoot, script))) continue;
-    await run(name, process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
-      cwd: repoRoot,
-      env: { ...process.env, FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080', GCLOUD_PROJECT: PROJECT_ID },
-    });
-  }
+  await prepareDemoData({ FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' });
 
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
   console.log(

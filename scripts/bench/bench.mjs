@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { ensureChromium } from '../lib/chromium.mjs';
 import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
 import { stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import { buildFunctions, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
+import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
 import { evaluateBudgets } from './lib/budgets.ts';
 import { measureColdImport } from './lib/cold-import.ts';
 import { renderBrokenBudgets, renderDiagnostics, renderTable } from './lib/report.ts';
@@ -66,18 +66,6 @@ function environment(chromePath) {
       .map((load) => load.toFixed(2))
       .join(' '),
   };
-}
-
-/** The production web build (emulator mode, like `npm start`), written to the benchmark's own folder. */
-async function buildWebForBench() {
-  const { build } = await import('vite');
-  await build({
-    root: join(repoRoot, 'web'),
-    mode: 'emulator',
-    logLevel: 'warn',
-    configFile: join(repoRoot, 'web/vite.config.ts'),
-    build: { outDir: WEB_BUILD, emptyOutDir: true },
-  });
 }
 
 /** firebase.json with Hosting serving the benchmark's build. */
@@ -139,7 +127,10 @@ async function main() {
       throw new Error('--skip-build needs an earlier build in bench-results/web-dist');
   } else {
     console.log('▶ build (functions + production web app)');
-    const [functionsBuild, webBuild] = await Promise.allSettled([buildFunctions(), buildWebForBench()]);
+    const [functionsBuild, webBuild] = await Promise.allSettled([
+      buildFunctions(),
+      buildWeb({ outDir: WEB_BUILD }),
+    ]);
     if (webBuild.status === 'rejected') throw new Error(`the web build failed: ${webBuild.reason.message}`);
     if (functionsBuild.status === 'rejected')
       console.warn(`The functions build failed (${functionsBuild.reason.message}); measuring what exists.`);

@@ -1,13 +1,13 @@
 // Inner half of `npm run bench`, run inside `firebase emulators:exec` (see bench.mjs): starts the Stripe stand-in
 // with fresh state, prepares the demo data as the tests do, measures everything that needs the running stack, and
 // writes the results as JSON. Arguments: output file, Lighthouse runs per page, the web build being served.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { run, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
+import { stopAll, stopAllOnSignals } from '../lib/processes.mjs';
 import { STRIPE_STANDIN_PORT } from '../lib/ports.mjs';
-import { startStripeStandin } from '../lib/stack.mjs';
+import { prepareDemoData, startStripeStandin } from '../lib/stack.mjs';
 import { measureLive } from './measure-live.ts';
 import { liveNotMeasured } from './lib/routes.ts';
 
@@ -17,22 +17,8 @@ stopAllOnSignals();
 let results;
 try {
   const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-bench-stripe-')), 'state.json');
-  const standin = await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
-  if (!standin)
-    console.warn(
-      'The Stripe stand-in does not exist yet (tools/stripe-standin/src/main.ts): Stripe counts will be missing.',
-    );
-  // Demo data as `npm start` and the tests have it: dates moved to today, the demo subscriber known to the stand-in.
-  for (const [name, script] of [
-    ['rebase demo data', 'scripts/demo-data/rebase.ts'],
-    ['seed the Stripe stand-in', 'scripts/demo-data/seed-stripe.ts'],
-  ]) {
-    if (!existsSync(join(repoRoot, script))) continue;
-    await run(name, process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
-      cwd: repoRoot,
-      env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID },
-    });
-  }
+  await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
+  await prepareDemoData();
   results = await measureLive({
     repoRoot,
     distDir,

@@ -22,7 +22,8 @@ import {
   type StripeCalls,
 } from './lib/results';
 import { recordPageScripts } from './lib/route-scripts';
-import { AUTH_ROUTES, DEMO_SUBSCRIBER, LIGHTHOUSE_ROUTES, PUBLIC_ROUTES } from './lib/routes';
+import { DEMO_ACCOUNTS } from '../demo-data/constants';
+import { AUTH_ROUTES, LIGHTHOUSE_ROUTES, PUBLIC_ROUTES } from './lib/routes';
 import { callsBetween, StripeCounter } from './lib/stripe-counter';
 import { runStripeJourney, type JourneyUser } from './lib/stripe-journey';
 
@@ -234,10 +235,10 @@ export async function measureLive(options: LiveOptions): Promise<LiveResults> {
         screenshotDir,
         log,
       }).catch((error: unknown) => visitFailed(errorText(error)));
-    let visitResult = await visitAs(DEMO_SUBSCRIBER);
+    let visitResult = await visitAs(DEMO_ACCOUNTS.subscriber);
     if ('skipped' in visitResult.reads.firstPage && journey.completed && journey.user) {
       notes.push(
-        `Dashboard visit as ${DEMO_SUBSCRIBER.email}: ${visitResult.reads.firstPage.skipped}; measured as the journey's user.`,
+        `Dashboard visit as ${DEMO_ACCOUNTS.subscriber.email}: ${visitResult.reads.firstPage.skipped}; measured as the journey's user.`,
       );
       log(`  retrying as the journey's user ${journey.user.email}`);
       visitResult = await visitAs(journey.user);

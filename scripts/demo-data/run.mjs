@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
 import { run, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import { acquireStackLock, firebaseBin, firebaseEnv } from '../lib/stack.mjs';
+import { acquireStackLock, firebaseArgs, firebaseBin, firebaseEnv } from '../lib/stack.mjs';
 import { DEMO_ANCHOR } from './constants.ts';
 
 const exportDir = join(repoRoot, 'emulator-data');
@@ -48,16 +48,11 @@ try {
   await run(
     'demo-data emulators',
     firebaseBin,
-    [
-      'emulators:exec',
-      '--project',
-      PROJECT_ID,
-      '--only',
-      'auth,firestore',
-      '--export-on-exit',
-      scratchDir,
-      generate,
-    ],
+    firebaseArgs('emulators:exec', {
+      only: 'auth,firestore',
+      importData: false,
+      extra: ['--export-on-exit', scratchDir, generate],
+    }),
     { cwd: repoRoot, env: firebaseEnv({ GCLOUD_PROJECT: PROJECT_ID }) },
   );
   if (!existsSync(join(scratchDir, 'firebase-export-metadata.json'))) {

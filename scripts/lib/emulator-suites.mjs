@@ -1,13 +1,12 @@
 // Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
 // Writes per-stage results for test.mjs.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, PROJECT_ID } from './paths.mjs';
-import { run, stopAll, stopAllOnSignals } from './processes.mjs';
+import { stopAll, stopAllOnSignals } from './processes.mjs';
 import { runJestProject } from './jest.mjs';
-import { startStripeStandin } from './stack.mjs';
+import { prepareDemoData, startStripeStandin } from './stack.mjs';
 
 const [stageList, summaryFile, ...jestArgs] = process.argv.slice(2);
 const stages = stageList.split(',');
@@ -18,17 +17,7 @@ let ok = true;
 try {
   const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
   await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
-  // Demo data as `npm start` has it: dates moved to today, the demo subscriber known to the stand-in.
-  for (const [name, script] of [
-    ['rebase demo data', 'scripts/demo-data/rebase.ts'],
-    ['seed the Stripe stand-in', 'scripts/demo-data/seed-stripe.ts'],
-  ]) {
-    if (!existsSync(join(repoRoot, script))) continue;
-    await run(name, process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
-      cwd: repoRoot,
-      env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID },
-    });
-  }
+  await prepareDemoData();
   for (const stage of stages) {
     const started = Date.now();
     console.log(`\n▶ ${stage}`);

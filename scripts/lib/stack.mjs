@@ -30,14 +30,18 @@ export async function buildFunctions() {
   );
 }
 
-/** Builds the production web bundle wired to the emulators (the Hosting emulator serves web/dist). */
-export async function buildWeb({ mode = 'emulator' } = {}) {
+/**
+ * Builds the production web bundle wired to the emulators: into web/dist (what the Hosting emulator serves) or,
+ * given `outDir`, into a folder of the caller's own (emptied first).
+ */
+export async function buildWeb({ mode = 'emulator', outDir } = {}) {
   const { build } = await import('vite');
   await build({
     root: join(repoRoot, 'web'),
     mode,
     logLevel: 'warn',
     configFile: join(repoRoot, 'web/vite.config.ts'),
+    ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
   });
 }
 
@@ -55,6 +59,23 @@ export async function startStripeStandin(env = {}) {
     timeoutMs: 30000,
   });
   return record;
+}
+
+/**
+ * Prepares the demo data in running emulators as `npm start` and the tests have it: dates moved to today, then the
+ * demo subscriber's billing seeded into the Stripe stand-in. `env` adds to this process's environment (e.g. the
+ * emulator hosts when not inside `firebase emulators:exec`).
+ */
+export async function prepareDemoData(env = {}) {
+  for (const [name, script] of [
+    ['rebase demo data', 'scripts/demo-data/rebase.ts'],
+    ['seed the Stripe stand-in', 'scripts/demo-data/seed-stripe.ts'],
+  ]) {
+    await run(name, process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
+      cwd: repoRoot,
+      env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID, ...env },
+    });
+  }
 }
 
 /** Environment for firebase-tools: offline Firestore emulator and no telemetry prompts. */

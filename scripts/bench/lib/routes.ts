@@ -25,8 +25,6 @@ export const JOURNEY_STEPS = [
   'resume',
 ] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
-/** Seeded by emulator-data (the README's demo accounts): a user with an active subscription. */
-export const DEMO_SUBSCRIBER = { email: 'subscriber@bargains.test', password: 'bargains-demo-1' };
 
 /** Live results when the stack could not be measured at all: every row says why. */
 export function liveNotMeasured(reason: string): LiveResults {
