@@ -22,6 +22,14 @@ const base = {
   rootDir: __dirname,
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/functions/lib/', '/dist/'],
 };
+/** Suites that run against the emulators (inside `firebase emulators:exec`, scripts/test.mjs). */
+const emulatorBacked = (displayName, folder) => ({
+  ...base,
+  displayName,
+  testEnvironment: 'node',
+  setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
+  testMatch: [`<rootDir>/tests/${folder}/**/*.test.ts`],
+});
 
 module.exports = {
   projects: [
@@ -48,33 +56,14 @@ module.exports = {
           },
           useEmulators: true,
           authEmulatorUrl: 'http://127.0.0.1:9099',
-          firestoreEmulatorHost: '127.0.0.1:8080',
           firestoreEmulator: { host: '127.0.0.1', port: 8080 },
           supportEmail: 'support@bargains.test',
         },
       },
     },
-    {
-      ...base,
-      displayName: 'rules',
-      testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
-      testMatch: ['<rootDir>/tests/rules/**/*.test.ts'],
-    },
-    {
-      ...base,
-      displayName: 'integration',
-      testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
-      testMatch: ['<rootDir>/tests/functions/**/*.test.ts'],
-    },
-    {
-      ...base,
-      displayName: 'e2e',
-      testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
-      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
-    },
+    emulatorBacked('rules', 'rules'),
+    emulatorBacked('integration', 'functions'),
+    emulatorBacked('e2e', 'e2e'),
     {
       ...base,
       displayName: 'stack',

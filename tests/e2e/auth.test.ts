@@ -1,7 +1,6 @@
 // Authentication end to end in Chromium against the Auth, Firestore and Hosting emulators: sign-up creates
 // users/{uid}, sign-out, sign-in, the §8 failure message, §5 validation, Google through the emulator's popup,
 // and the protected-route redirect.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { userDocPath } from '../../functions/src/model/paths';
 import {
@@ -9,8 +8,9 @@ import {
   launchBrowser,
   openPage,
   screenshot,
-  SCREENSHOT_DIR,
   trackPageErrors,
+  viewportScreenshot,
+  waitForAnimationsToFinish,
 } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 
@@ -182,13 +182,9 @@ test('at 375 px, signed in, the mobile menu lists Dashboard, Account and Sign Ou
   await expect(
     menu.getByRole('navigation', { name: 'Mobile' }).locator('a, button').allTextContents(),
   ).resolves.toEqual(['Home', 'Blog', 'Dashboard', 'Account', 'Sign Out']);
-  await page.waitForFunction(() =>
-    (document.querySelector('dialog.mobile-menu')?.getAnimations() ?? []).every(
-      (a) => a.playState === 'finished',
-    ),
-  );
+  await waitForAnimationsToFinish(page, 'dialog.mobile-menu');
   // The open menu covers the viewport: capture the viewport, not the full page.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'auth-mobile-menu-signed-in-375.png') });
+  await viewportScreenshot(page, 'auth-mobile-menu-signed-in-375');
 
   await menu.getByRole('button', { name: 'Sign Out' }).click();
   await onPath(page, '/');

@@ -6,7 +6,14 @@ import { blogDocPath } from '../../functions/src/model/paths';
 import { formatCalendarDate } from '../../web/src/lib/format-date';
 import { deriveBlogFields } from '../../tools/blog/derive';
 import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
-import { gotoApp, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
+import {
+  gotoApp,
+  launchBrowser,
+  openPage,
+  screenshot,
+  trackConsoleErrors,
+  trackPageErrors,
+} from './support/browser';
 import { adminDb, closeAdmin } from './support/emulators';
 
 const PAGE_SIZE = 9;
@@ -142,10 +149,7 @@ test('a post renders its title, byline, tags, body and author bio', async () => 
     const { context, page } = await openPage(browser, viewport);
     const errors = trackPageErrors(page);
     // Arrive from the list, as a reader would: the card link navigates inside the app.
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
+    const consoleErrors = trackConsoleErrors(page);
     await gotoApp(page, '/blog');
     await page.locator('.blog-grid[data-state]').waitFor({ state: 'attached' });
     expect(consoleErrors).toEqual([]);

@@ -18,8 +18,9 @@ import {
 import type { Browser } from 'playwright-core';
 import { COLLECTIONS, dealDocPath, userDocPath } from '../../functions/src/model/paths';
 import { newUserDoc } from '../../functions/src/model/user';
-import { removeDeals, seedSuiteDeals, signIn, standinApiCallCount, TEST_PASSWORD } from './dashboard-helpers';
-import { gotoApp, launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
+import { standinApiCallCount } from '../support/stripe-standin';
+import { removeDeals, seedSuiteDeals, signIn, TEST_PASSWORD } from './dashboard-helpers';
+import { gotoApp, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, PROJECT_ID, uniqueEmail } from './support/emulators';
 
 let browser: Browser;
@@ -56,8 +57,7 @@ afterAll(async () => {
 
 test('a free user typing /dashboard sees the subscribe screen, never deals; deals appear live on subscribing', async () => {
   for (const viewport of ['mobile', 'desktop'] as const) {
-    const context = await newContext(browser, viewport);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, viewport);
     const errors = trackPageErrors(page);
     await signIn(page, freeUser.email);
 
@@ -74,8 +74,7 @@ test('a free user typing /dashboard sees the subscribe screen, never deals; deal
   }
 
   // Sitting on the subscribe screen while the webhook flips the flag: the deals arrive without a reload.
-  const context = await newContext(browser, 'desktop');
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser, 'desktop');
   const errors = trackPageErrors(page);
   await signIn(page, freeUser.email);
   await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
@@ -93,8 +92,7 @@ test('a free user typing /dashboard sees the subscribe screen, never deals; deal
 });
 
 test('coming back from checkout shows "Activating your subscription…" until the flag flips', async () => {
-  const context = await newContext(browser, 'desktop');
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser, 'desktop');
   const errors = trackPageErrors(page);
   await page.clock.install();
   await signIn(page, freeUser.email);

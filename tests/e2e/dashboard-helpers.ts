@@ -1,7 +1,5 @@
 // Shared steps of the dashboard, account and subscription end-to-end suites: seeding deals, computing what
 // the dashboard must show straight from the stored data, and driving the sign-up/sign-in forms.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   buildDealDoc,
@@ -12,10 +10,10 @@ import {
 } from '../../functions/src/model/deal';
 import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
 import type { DealFilter, DealSort } from '../../functions/src/model/queries';
-import { gotoApp, SCREENSHOT_DIR } from './support/browser';
+import { standinState, type StandinState } from '../support/stripe-standin';
+import { gotoApp } from './support/browser';
 import { adminDb } from './support/emulators';
 
-export const STRIPE_STANDIN_URL = `http://127.0.0.1:${process.env.STRIPE_STANDIN_PORT ?? '12111'}`;
 export const PAGE_SIZE = 20;
 export const TEST_PASSWORD = 'e2e-Passw0rd!';
 
@@ -51,7 +49,7 @@ const SAVINGS = [
  * filter has more than a page), repeated savings values (so the tie-breakers matter), and deals that must never
  * show: one expired, one not started yet, one ending right now.
  */
-export function suiteDeals(now: Date): Array<{ id: string; input: DealInput }> {
+function suiteDeals(now: Date): Array<{ id: string; input: DealInput }> {
   const at = (offset: number) => new Date(now.getTime() + offset);
   const live = Array.from({ length: 30 }, (_, index) => {
     const id = `${SEED_PREFIX}${String(index).padStart(2, '0')}`;
@@ -212,37 +210,6 @@ export async function signIn(page: Page, email: string, password = TEST_PASSWORD
   await page.waitForURL('**/dashboard');
 }
 
-const AUTH_EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-
-/**
- * Makes the user's last sign-in `minutesAgo` old, as if the session had stayed open that long: the browser's next
- * token refresh carries that `auth_time`. validSince moves back too, else the Admin SDK would treat the tokens as
- * revoked (it refuses an auth_time before validSince).
- */
-export async function ageLastSignIn(uid: string, minutesAgo: number): Promise<void> {
-  const signedInAt = Date.now() - minutesAgo * 60_000;
-  const response = await fetch(
-    `http://${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-bargains/accounts:update`,
-    {
-      method: 'POST',
-      // The Auth emulator's stand-in for admin credentials.
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-      body: JSON.stringify({
-        localId: uid,
-        lastLoginAt: String(signedInAt),
-        validSince: String(Math.floor(signedInAt / 1000) - 60),
-      }),
-    },
-  );
-  if (!response.ok) throw new Error(`Auth emulator accounts:update failed: ${await response.text()}`);
-}
-
-/** A screenshot of the viewport only (long deal grids make full-page images unreadable). */
-export async function viewportScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
 /** Number of columns the deal grid lays out at the current width. */
 export function gridColumnCount(page: Page): Promise<number> {
   return page
@@ -275,22 +242,8 @@ export function edgeMisalignment(page: Page): Promise<{ left: number; right: num
   });
 }
 
-export interface StandinSubscription {
-  id: string;
-  status: string;
-  customer: string;
-  cancel_at_period_end: boolean;
-}
-
-export async function standinSubscription(id: string): Promise<StandinSubscription | undefined> {
-  const response = await fetch(`${STRIPE_STANDIN_URL}/_control/state`);
-  if (!response.ok) throw new Error(`Stripe stand-in state: HTTP ${response.status}`);
-  const state = (await response.json()) as { subscriptions: Record<string, StandinSubscription> };
-  return state.subscriptions[id];
-}
-
-export async function standinApiCallCount(): Promise<number> {
-  const response = await fetch(`${STRIPE_STANDIN_URL}/_control/stats`);
-  if (!response.ok) throw new Error(`Stripe stand-in stats: HTTP ${response.status}`);
-  return ((await response.json()) as { total: number }).total;
+export async function standinSubscription(
+  id: string,
+): Promise<StandinState['subscriptions'][string] | undefined> {
+  return (await standinState()).subscriptions[id];
 }

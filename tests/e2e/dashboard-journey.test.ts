@@ -10,8 +10,9 @@ import {
   DEFAULT_DEAL_SORT,
 } from '../../functions/src/model/queries';
 import { formatCalendarDate } from '../../web/src/lib/format-date';
+import { ageLastSignIn } from '../support/auth-emulator';
+import { standinApiCallCount } from '../support/stripe-standin';
 import {
-  ageLastSignIn,
   allStoredDeals,
   cardIds,
   edgeMisalignment,
@@ -24,13 +25,17 @@ import {
   signIn,
   signUp,
   SORT_LABELS,
-  standinApiCallCount,
   standinSubscription,
-  viewportScreenshot,
   waitForCards,
 } from './dashboard-helpers';
-import { launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
-import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  trackPageErrors,
+  viewportScreenshot,
+} from './support/browser';
+import { adminAuth, adminDb, closeAdmin, PROJECT_ID, uniqueEmail } from './support/emulators';
 
 let browser: Browser;
 let seededIds: string[] = [];
@@ -210,7 +215,7 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
 
   // 8. Delete Account needs a recent sign-in (spec §8): with a sign-in 10 minutes old the app refuses before it
   //    deletes anything; after signing in again, Confirm Delete → signed out at / with everything gone.
-  await ageLastSignIn(uid, 10);
+  await ageLastSignIn(PROJECT_ID, uid, 10);
   await page.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByRole('button', { name: 'Confirm Delete' }).waitFor();
   await screenshot(page, 'account-delete-confirm-1440');

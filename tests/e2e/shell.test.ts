@@ -1,19 +1,20 @@
 // The app shell end to end in Chromium (production build on the Hosting emulator): every public route at 375 and
 // 1440 px, the 404 page, the mobile menu, the post-payment redirect, and that public pages never download the
 // full Firestore SDK.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
 import {
   BASE_URL,
   gotoApp,
   launchBrowser,
-  newContext,
+  openPage,
   screenshot,
-  SCREENSHOT_DIR,
+  trackConsoleErrors,
   trackPageErrors,
   type ViewportName,
+  viewportScreenshot,
   VIEWPORTS,
+  waitForAnimationsToFinish,
 } from './support/browser';
 
 let browser: Browser;
@@ -60,8 +61,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public routes at %s wid
   test.each(PUBLIC_ROUTES)(
     '$path renders its page without the full Firestore SDK',
     async ({ path, name, heading }) => {
-      const context = await newContext(browser, viewport);
-      const page = await context.newPage();
+      const { context, page } = await openPage(browser, viewport);
       const errors = trackPageErrors(page);
       const scripts = collectScripts(page);
 
@@ -81,8 +81,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public routes at %s wid
 });
 
 test('an unknown route shows the 404 page, whose Go to Home link leads to /', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   await gotoApp(page, '/definitely/not/here');
   await h1(page).filter({ hasText: 'Page Not Found' }).waitFor();
   await expect(page.title()).resolves.toBe('Page Not Found · Bargains');
@@ -96,8 +95,7 @@ test('an unknown route shows the 404 page, whose Go to Home link leads to /', as
 });
 
 test('signed out, the header shows Home, Blog, Pricing, How It Works, Login and Get Started', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   await gotoApp(page, '/pricing');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Get Started' }).waitFor();
@@ -114,8 +112,7 @@ test('signed out, the header shows Home, Blog, Pricing, How It Works, Login and 
 });
 
 test("the landing page's call to action scrolls to the inline signup form", async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   await gotoApp(page, '/');
   await page.getByRole('link', { name: 'Get Started Now - Only $2/month!' }).click();
   await page.waitForURL((url) => url.hash === '#signup');
@@ -129,8 +126,7 @@ test("the landing page's call to action scrolls to the inline signup form", asyn
 });
 
 test('at 375 px the mobile menu opens, navigates, closes, and closes on Escape with focus back on its button', async () => {
-  const context = await newContext(browser, 'mobile');
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser, 'mobile');
   const errors = trackPageErrors(page);
   await gotoApp(page, '/');
   await h1(page).waitFor();
@@ -145,12 +141,9 @@ test('at 375 px the mobile menu opens, navigates, closes, and closes on Escape w
     menu.getByRole('navigation', { name: 'Mobile' }).locator('a, button').allTextContents(),
   ).resolves.toEqual(['Home', 'Blog', 'Pricing', 'How It Works', 'Login', 'Get Started']);
   // Let the slide-in transition finish before the screenshot.
-  await page.waitForFunction(() => {
-    const dialog = document.querySelector('dialog.mobile-menu');
-    return dialog !== null && dialog.getAnimations().every((animation) => animation.playState === 'finished');
-  });
+  await waitForAnimationsToFinish(page, 'dialog.mobile-menu');
   // The open menu covers the viewport: capture the viewport, not the full page.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'shell-mobile-menu-375.png') });
+  await viewportScreenshot(page, 'shell-mobile-menu-375');
 
   await menu.getByRole('link', { name: 'How It Works' }).click();
   await page.waitForURL((url) => url.pathname === '/how-it-works');
@@ -171,8 +164,7 @@ test('at 375 px the mobile menu opens, navigates, closes, and closes on Escape w
 });
 
 test('/success redirects to /dashboard (and so to /login when signed out)', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   await gotoApp(page, '/success');
   await h1(page).filter({ hasText: 'Payment Successful!' }).waitFor();
   await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
@@ -181,8 +173,7 @@ test('/success redirects to /dashboard (and so to /login when signed out)', asyn
 });
 
 test('/cancel offers Try Again (to /dashboard) and Contact Support (to /contact)', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   await gotoApp(page, '/cancel');
   await expect(page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).resolves.toBe(
     '/dashboard',
@@ -222,13 +213,9 @@ test('without JavaScript, public pages show their snapshot: content, the always-
 });
 
 test('the app takes over a snapshot without errors and enables its forms', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   const errors = trackPageErrors(page);
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
+  const consoleErrors = trackConsoleErrors(page);
   await gotoApp(page, '/login');
   await expect(page.locator('section.auth-card[inert]').count()).resolves.toBe(0);
   await page.getByLabel('Email').fill('someone@example.com');

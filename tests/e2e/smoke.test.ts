@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { gotoApp, launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
+import { gotoApp, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,8 +10,7 @@ afterAll(async () => {
 });
 
 test('the production build served by the Hosting emulator renders the app shell', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   const errors = trackPageErrors(page);
   const response = await gotoApp(page, '/');
   expect(response?.status()).toBe(200);
@@ -28,8 +27,7 @@ test('the production build served by the Hosting emulator renders the app shell'
 });
 
 test('deep links fall back to the single-page app (Hosting rewrite)', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   const response = await gotoApp(page, '/some/deep/link');
   expect(response?.status()).toBe(200);
   await expect(page.locator('#root').innerHTML()).resolves.not.toBe('');

@@ -2,9 +2,9 @@
 // 5 minutes is refused with 403 and nothing changes: no Stripe cancellation, no document or Auth deletion.
 import { closeAdmin, readDoc, testAuth } from './support/admin';
 import { callFunction } from './support/http';
-import { flushDeliveries, payCheckout, stripe } from './support/stripe';
+import { flushDeliveries, stripe } from './support/stripe';
+import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser, idTokenSignedInMinutesAgo, jwtClaims, type TestUser } from './support/users';
-import { waitFor } from './support/wait';
 
 afterAll(closeAdmin);
 
@@ -22,21 +22,10 @@ async function tokenSignedInMinutesAgo(user: TestUser, minutesAgo: number): Prom
   return token;
 }
 
-async function subscribe(user: TestUser): Promise<{ subscriptionId: string; customerId: string }> {
-  const checkout = await callFunction('create_checkout_session', { token: user.idToken });
-  await payCheckout((checkout.body as { url: string }).url);
-  const doc = await waitFor(
-    () => readDoc(`users/${user.uid}`),
-    (value) => value?.subscription_active === true,
-    { what: 'the subscription' },
-  );
-  return { subscriptionId: String(doc?.stripe_subscription_id), customerId: String(doc?.stripe_customer_id) };
-}
-
 describe('delete_account and the sign-in time', () => {
   it('refuses a sign-in older than 5 minutes with 403 requires-recent-login and changes nothing', async () => {
     const user = await createTestUser('delete-stale');
-    const { subscriptionId, customerId } = await subscribe(user);
+    const { subscriptionId, customerId } = await subscribeThroughCheckout(user);
     await flushDeliveries();
     const userDocBefore = await readDoc(`users/${user.uid}`);
     const customerDocBefore = await readDoc(`stripe_customers/${customerId}`);

@@ -1,9 +1,9 @@
 // delete_account: Stripe subscription canceled at once, user document and Auth user gone, safe to repeat.
 import { closeAdmin, readDoc, testAuth, testDb } from './support/admin';
 import { callFunction } from './support/http';
-import { flushDeliveries, payCheckout, stripe } from './support/stripe';
+import { flushDeliveries, stripe } from './support/stripe';
+import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser } from './support/users';
-import { waitFor } from './support/wait';
 
 afterAll(closeAdmin);
 
@@ -20,15 +20,7 @@ async function authUserExists(uid: string): Promise<boolean> {
 describe('delete_account', () => {
   it('cancels the subscription, deletes the document and the Auth user, and can be called again', async () => {
     const user = await createTestUser('delete');
-    const checkout = await callFunction('create_checkout_session', { token: user.idToken });
-    await payCheckout((checkout.body as { url: string }).url);
-    const doc = await waitFor(
-      () => readDoc(`users/${user.uid}`),
-      (value) => value?.subscription_active === true,
-      { what: 'the subscription' },
-    );
-    const subscriptionId = String(doc?.stripe_subscription_id);
-    const customerId = String(doc?.stripe_customer_id);
+    const { subscriptionId, customerId } = await subscribeThroughCheckout(user);
 
     const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
     expect(result.status).toBe(200);

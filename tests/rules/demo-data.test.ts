@@ -6,7 +6,7 @@ import { type Firestore as AdminFirestore, getFirestore } from 'firebase-admin/f
 import { type DocumentSnapshot, getDoc, getDocs, query, startAfter, doc } from 'firebase/firestore';
 import { parseDeal, type Deal, isDealLive } from '../../functions/src/model/deal';
 import {
-  COLLECTIONS,
+  dealDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
   userDocPath,
@@ -49,7 +49,7 @@ beforeEach(async () => {
 });
 
 async function storedDeal(id: string): Promise<Record<string, unknown> | undefined> {
-  return (await adminDb.doc(`${COLLECTIONS.deals}/${id}`).get()).data();
+  return (await adminDb.doc(dealDocPath(id)).get()).data();
 }
 
 describe('rebaseDemoData', () => {
@@ -153,11 +153,9 @@ describe('the demo subscriber on the dashboard', () => {
   );
 
   it('the free demo user is refused, the subscriber is not', async () => {
-    const dealPath = `${COLLECTIONS.deals}/${dataset.deals[0]?.id ?? ''}`;
+    const dealPath = dealDocPath(dataset.deals[0]?.id ?? '');
     const free = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.free.uid));
-    const subscriber = env
-      .authenticatedContext(DEMO_ACCOUNTS.subscriber.uid)
-      .firestore() as unknown as Parameters<typeof queryFromSpec>[0];
+    const subscriber = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
     await assertFails(getDoc(doc(free, dealPath)));
     const snapshot = await assertSucceeds(getDoc(doc(subscriber, dealPath)));
     expect(snapshot.exists()).toBe(true);

@@ -35,7 +35,7 @@ import type { QuerySpec } from '../../functions/src/model/queries';
  * Its own project id: the emulator is shared with the integration and e2e stages, which rely on the imported
  * demo data of `demo-bargains`, and clearing between tests must not wipe it. (Single-project mode only warns.)
  */
-export const RULES_TEST_PROJECT_ID = 'demo-bargains-rules';
+const RULES_TEST_PROJECT_ID = 'demo-bargains-rules';
 
 export const UIDS = {
   free: 'free-user',

@@ -60,11 +60,41 @@ export function trackPageErrors(page: Page): Error[] {
   return errors;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Collects the texts of console errors (React and the SDKs report some problems only there). */
+export function trackConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  return join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = screenshotPath(name);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** A screenshot of the viewport only (for overlays that cover it, and long grids unreadable as a full page). */
+export async function viewportScreenshot(page: Page, name: string): Promise<string> {
+  const path = screenshotPath(name);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Waits until every animation of the element matching `selector` has finished (e.g. a slide-in transition). */
+export async function waitForAnimationsToFinish(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return (
+      element !== null && element.getAnimations().every((animation) => animation.playState === 'finished')
+    );
+  }, selector);
 }
 
 /**

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { STRIPE_PRICE_ID } from './env';
 import { testDb } from './admin';
 
-export interface SubscriptionState {
+interface SubscriptionState {
   status: string;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: number;

@@ -1,6 +1,7 @@
 // The Stripe stand-in as the tests see it: the official SDK pointed at it (to check what the functions did
 // in "Stripe"), the hosted checkout's Pay button, the control API, and signed webhook deliveries.
 import Stripe from 'stripe';
+import { standinControl, standinState } from '../../support/stripe-standin';
 import { STANDIN_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './env';
 import { callFunction, type CallResult } from './http';
 
@@ -12,16 +13,6 @@ export const stripe = new Stripe(STRIPE_SECRET_KEY, {
   protocol: 'http',
   maxNetworkRetries: 0,
 });
-
-async function control(path: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(`${STANDIN_URL}${path}`, {
-    ...init,
-    headers: { 'Content-Type': 'application/json', ...init.headers },
-  });
-  const body: unknown = await response.json();
-  if (!response.ok) throw new Error(`Stand-in ${path} answered ${response.status}: ${JSON.stringify(body)}`);
-  return body;
-}
 
 /** Presses Pay on the hosted checkout page (events are delivered before it answers). Returns the redirect. */
 export async function payCheckout(checkoutUrl: string): Promise<string | null> {
@@ -35,7 +26,7 @@ export async function advanceSubscription(
   subscriptionId: string,
   payment: 'succeeds' | 'fails' = 'succeeds',
 ) {
-  return control(`/_control/subscriptions/${subscriptionId}/advance`, {
+  return standinControl(`/_control/subscriptions/${subscriptionId}/advance`, {
     method: 'POST',
     body: JSON.stringify({ payment }),
   }) as Promise<{ outcome: string }>;
@@ -43,11 +34,7 @@ export async function advanceSubscription(
 
 /** Waits until the stand-in delivered every queued event (those caused by API calls go out afterwards). */
 export async function flushDeliveries(): Promise<void> {
-  await control('/_control/deliveries/flush', { method: 'POST' });
-}
-
-export async function standinStats(): Promise<{ total: number; endpoints: Record<string, number> }> {
-  return control('/_control/stats') as Promise<{ total: number; endpoints: Record<string, number> }>;
+  await standinControl('/_control/deliveries/flush', { method: 'POST' });
 }
 
 export function sessionIdOf(checkoutUrl: string): string {
@@ -76,20 +63,6 @@ export async function deliverEvent(event: unknown, options: DeliveryOptions = {}
     body: payload,
     headers: { 'Stripe-Signature': signature, 'Content-Type': options.contentType ?? 'application/json' },
   });
-}
-
-interface StandinState {
-  customers: Record<string, { id: string; metadata: Record<string, string> }>;
-  checkoutSessions: Record<
-    string,
-    { session: { id: string; client_reference_id: string | null; customer: string | null } }
-  >;
-  subscriptions: Record<string, { id: string; customer: string; status: string }>;
-}
-
-/** The stand-in's whole state (to count what the functions created in "Stripe"). */
-export async function standinState(): Promise<StandinState> {
-  return control('/_control/state') as Promise<StandinState>;
 }
 
 export async function customersOfUid(uid: string) {

@@ -1,5 +1,6 @@
 // Test users in the Auth emulator, with real ID tokens from its REST API, plus tokens that must be refused.
 import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { ageLastSignIn } from '../../support/auth-emulator';
 import { AUTH_EMULATOR, PROJECT_ID } from './env';
 
 export interface TestUser {
@@ -44,22 +45,10 @@ export async function createTestUser(label = 'billing'): Promise<TestUser> {
 /**
  * A freshly refreshed ID token of `user` whose `auth_time` says the user signed in `minutesAgo` minutes ago:
  * what a browser holds when a session outlives its sign-in (the SDK refreshes the token every hour, the sign-in
- * time stays). The emulator takes `auth_time` from the account's lastLoginAt; moving validSince back too keeps
- * the Admin SDK from treating the token as revoked (it refuses tokens whose auth_time precedes validSince).
+ * time stays).
  */
 export async function idTokenSignedInMinutesAgo(user: TestUser, minutesAgo: number): Promise<string> {
-  const signedInAt = Date.now() - minutesAgo * 60_000;
-  const response = await fetch(`${IDENTITY}/projects/${PROJECT_ID}/accounts:update`, {
-    method: 'POST',
-    // The emulator's stand-in for admin credentials.
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({
-      localId: user.uid,
-      lastLoginAt: String(signedInAt),
-      validSince: String(Math.floor(signedInAt / 1000) - 60),
-    }),
-  });
-  if (!response.ok) throw new Error(`Auth emulator accounts:update failed: ${await response.text()}`);
+  await ageLastSignIn(PROJECT_ID, user.uid, minutesAgo);
   const refreshed = await fetch(`${SECURE_TOKEN}/token?key=any-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

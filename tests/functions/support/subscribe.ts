@@ -1,0 +1,21 @@
+// A test user subscribes the way the web app does: a checkout session, Pay on the stand-in's hosted page, and the
+// webhook mirroring the subscription onto users/{uid}.
+import { readDoc } from './admin';
+import { callFunction } from './http';
+import { payCheckout } from './stripe';
+import type { TestUser } from './users';
+import { waitFor } from './wait';
+
+/** Subscribes `user` and returns the Stripe ids mirrored onto its user document. */
+export async function subscribeThroughCheckout(
+  user: TestUser,
+): Promise<{ subscriptionId: string; customerId: string }> {
+  const checkout = await callFunction('create_checkout_session', { token: user.idToken });
+  await payCheckout((checkout.body as { url: string }).url);
+  const doc = await waitFor(
+    () => readDoc(`users/${user.uid}`),
+    (value) => value?.subscription_active === true,
+    { what: 'the subscription' },
+  );
+  return { subscriptionId: String(doc?.stripe_subscription_id), customerId: String(doc?.stripe_customer_id) };
+}
