@@ -24,7 +24,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const APP_MODULE = 'src/main.tsx';
 /** Firebase Auth's first check gates the app's first render (spec §4): frames preload it with the app. */
 const AUTH_MODULE = 'src/lib/auth-session.ts';
-export const LOADING_FRAME_FILE = 'app.html';
+const LOADING_FRAME_FILE = 'app.html';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

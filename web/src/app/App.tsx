@@ -15,14 +15,7 @@ export function App({ session }: { session: AuthSession }) {
   }, []);
   return (
     <BrowserRouter>
-      <ErrorBoundary
-        name="app"
-        fallback={(error) => (
-          <SiteFrame view="loading">
-            <ErrorFallback error={error} />
-          </SiteFrame>
-        )}
-      >
+      <ErrorBoundary name="app" fallback={(error) => <AppFailure error={error} />}>
         <AuthStateProvider session={session}>
           <UserDocumentSync isWatchedPath={isProtectedPath} />
           <AppRoutes />
@@ -40,9 +33,16 @@ function AppRoutes() {
 export function BootFailure({ error }: { error: unknown }) {
   return (
     <BrowserRouter>
-      <SiteFrame view="loading">
-        <ErrorFallback error={error instanceof Error ? error : new Error(String(error))} />
-      </SiteFrame>
+      <AppFailure error={error instanceof Error ? error : new Error(String(error))} />
     </BrowserRouter>
+  );
+}
+
+/** The spec §8 error view inside the site frame, for when the app as a whole cannot render (no auth state). */
+function AppFailure({ error }: { error: Error }) {
+  return (
+    <SiteFrame view="loading">
+      <ErrorFallback error={error} />
+    </SiteFrame>
   );
 }

@@ -5,7 +5,8 @@ import { StaticRouter, useRoutes } from 'react-router-dom';
 import { DocumentTitleSink } from '@/components/layout/Page';
 import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
-import { appRoutes, loadRoute, PRELOADED_FRAMES, routeSources, SNAPSHOT_PATHS } from './routes';
+import { appRoutes, loadRoute, PRELOADED_FRAMES, routeSources } from './routes';
+import { SNAPSHOT_PATHS } from './snapshot-paths';
 
 export { PRELOADED_FRAMES, routeSources, SNAPSHOT_PATHS };
 

@@ -83,8 +83,6 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export { SNAPSHOT_PATHS } from './snapshot-paths';
-
 /**
  * Public pages that read Firestore: the build writes the loading frame for each with the page's chunks preloaded
  * next to the app's, so everything downloads at once (Hosting serves `file` for the route, see firebase.json).

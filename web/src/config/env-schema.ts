@@ -40,8 +40,6 @@ const envSchema = z
       useEmulators: raw.VITE_USE_EMULATORS === 'true',
       /** e.g. http://127.0.0.1:9099 */
       authEmulatorUrl: raw.VITE_AUTH_EMULATOR_URL,
-      /** 'host:port', as the Firebase CLI prints it. */
-      firestoreEmulatorHost: raw.VITE_FIRESTORE_EMULATOR_HOST,
       firestoreEmulator: { host, port: Number(port) },
       supportEmail: raw.VITE_SUPPORT_EMAIL,
     };

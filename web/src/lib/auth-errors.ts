@@ -10,7 +10,7 @@ export function authErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-export function endsSession(error: unknown): boolean {
+function endsSession(error: unknown): boolean {
   const code = authErrorCode(error);
   return code !== undefined && SESSION_ENDING_CODES.has(code);
 }

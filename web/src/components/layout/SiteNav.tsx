@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { buttonClassName } from '@/components/Button';
-import type { NavItem } from './nav-items';
+import type { NavItem, NavLinkItem } from './nav-items';
 
 interface SiteNavProps {
   items: NavItem[];
@@ -11,23 +11,24 @@ interface SiteNavProps {
   layout: 'bar' | 'drawer';
 }
 
+const isPlainLink = (item: NavItem): item is NavLinkItem =>
+  item.kind === 'link' && item.appearance === 'link';
+
 /** The header's links, as a horizontal bar on wide screens and a vertical list in the mobile drawer. */
 export function SiteNav({ items, onNavigate, onSignOut, signingOut = false, layout }: SiteNavProps) {
-  const plain = items.filter((item) => item.kind === 'link' && item.appearance === 'link');
-  const actions = items.filter((item) => !(item.kind === 'link' && item.appearance === 'link'));
+  const plain = items.filter(isPlainLink);
+  const actions = items.filter((item) => item.kind === 'sign-out' || item.appearance !== 'link');
   const block = layout === 'drawer';
   return (
     <div className={`site-nav site-nav--${layout}`}>
       <ul className="site-nav__links">
-        {plain.map((item) =>
-          item.kind === 'link' ? (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'} className="site-nav__link" onClick={onNavigate}>
-                {item.label}
-              </NavLink>
-            </li>
-          ) : null,
-        )}
+        {plain.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.to === '/'} className="site-nav__link" onClick={onNavigate}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
       </ul>
       {actions.length > 0 ? (
         <div className="site-nav__actions">

@@ -1,5 +1,5 @@
 /** Protected paths a signed-in user may open without an active subscription (spec §4, §6). */
-export const SUBSCRIPTION_FREE_PATHS: readonly string[] = ['/dashboard', '/account'];
+const SUBSCRIPTION_FREE_PATHS: readonly string[] = ['/dashboard', '/account'];
 
 export function isSubscriptionFreePath(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

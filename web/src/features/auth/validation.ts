@@ -8,7 +8,7 @@ export interface Credentials {
 export type CredentialField = keyof Credentials;
 export type CredentialErrors = Partial<Record<CredentialField, string>>;
 
-export const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MIN_LENGTH = 6;
 
 // Same shape check the product has always used: something@domain.tld, no spaces.
 const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;

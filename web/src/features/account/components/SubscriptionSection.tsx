@@ -82,6 +82,7 @@ export function SubscriptionSection() {
 
   const display = subscriptionDisplay(data.status, data.current_period_end);
   const busy = pending !== null || checkout.busy;
+  const resubscribing = pending === 'resubscribe' || checkout.busy;
   return (
     <Section title="Subscription" id="subscription">
       <dl className="account-facts">
@@ -104,12 +105,8 @@ export function SubscriptionSection() {
           </Button>
         )}
         {display.action === 'resubscribe' && (
-          <Button
-            loading={pending === 'resubscribe' || checkout.busy}
-            disabled={busy}
-            onClick={() => void resubscribe()}
-          >
-            {pending === 'resubscribe' || checkout.busy ? 'Resubscribing...' : 'Resubscribe'}
+          <Button loading={resubscribing} disabled={busy} onClick={() => void resubscribe()}>
+            {resubscribing ? 'Resubscribing...' : 'Resubscribe'}
           </Button>
         )}
       </div>

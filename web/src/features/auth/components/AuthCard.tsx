@@ -1,6 +1,6 @@
 import '../auth.css';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { useAuthState } from '@/lib/auth-state';
@@ -17,7 +17,8 @@ interface AuthCardProps {
   googleBusy: boolean;
   onGoogle: () => void;
   onSubmit: (credentials: Credentials) => Promise<void>;
-  alternative: { prompt: string; to: string; label: string; state?: unknown };
+  /** The link to the other auth screen; it carries this page's router state (where to go after sign-in). */
+  alternative: { prompt: string; to: string; label: string };
 }
 
 /** The /login and /signup screen: Google first, then email and password, then a link to the other screen. */
@@ -33,6 +34,7 @@ export function AuthCard({
   alternative,
 }: AuthCardProps) {
   useDocumentTitle(title);
+  const { state } = useLocation();
   const signIn = mode === 'sign-in';
   // In the build-time snapshot (before the app takes over) nothing here works yet: a native submit would put
   // the password in the URL, and typed text would be replaced with the page.
@@ -61,7 +63,7 @@ export function AuthCard({
         />
         <p className="auth-card__alternative">
           {alternative.prompt}{' '}
-          <Link to={alternative.to} state={alternative.state}>
+          <Link to={alternative.to} state={state}>
             {alternative.label}
           </Link>
         </p>

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_ERROR_MESSAGES } from '../messages';
 import type { Credentials } from '../validation';
 
-export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 // Loaded on submit: Firebase Auth arrives with the app's auth layer, and the page chunks (preloaded by the
 // build-time snapshots) stay free of it.
@@ -11,7 +11,7 @@ const loadAuthActions = () => import('../api/auth-actions');
 type AuthActions = Awaited<ReturnType<typeof loadAuthActions>>;
 
 /** Where ProtectedRoute sent the user from (router state `from`), if it is a same-site path. */
-export function redirectTargetFrom(state: unknown): string | null {
+function redirectTargetFrom(state: unknown): string | null {
   if (typeof state !== 'object' || state === null) return null;
   const from = (state as { from?: unknown }).from;
   if (typeof from !== 'object' || from === null) return null;

@@ -1,10 +1,8 @@
-import { useLocation } from 'react-router-dom';
 import { AuthCard } from '../components/AuthCard';
 import { useAuthFlow } from '../hooks/useAuthFlow';
 
 export default function LoginPage() {
   const { error, googleBusy, signIn, signInGoogle } = useAuthFlow();
-  const { state } = useLocation();
   return (
     <AuthCard
       title="Login"
@@ -15,7 +13,7 @@ export default function LoginPage() {
       googleBusy={googleBusy}
       onGoogle={signInGoogle}
       onSubmit={signIn}
-      alternative={{ prompt: "Don't have an account?", to: '/signup', label: 'Sign up', state }}
+      alternative={{ prompt: "Don't have an account?", to: '/signup', label: 'Sign up' }}
     />
   );
 }

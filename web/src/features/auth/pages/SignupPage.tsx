@@ -1,10 +1,8 @@
-import { useLocation } from 'react-router-dom';
 import { AuthCard } from '../components/AuthCard';
 import { useAuthFlow } from '../hooks/useAuthFlow';
 
 export default function SignupPage() {
   const { error, googleBusy, signUp, signInGoogle } = useAuthFlow();
-  const { state } = useLocation();
   return (
     <AuthCard
       title="Sign Up"
@@ -15,7 +13,7 @@ export default function SignupPage() {
       googleBusy={googleBusy}
       onGoogle={signInGoogle}
       onSubmit={signUp}
-      alternative={{ prompt: 'Already have an account?', to: '/login', label: 'Log in', state }}
+      alternative={{ prompt: 'Already have an account?', to: '/login', label: 'Log in' }}
     />
   );
 }

@@ -1,10 +1,10 @@
 // The billing functions (spec §7), through the shared API client. Every response is validated: it is input
 // from the network, and a checkout URL in particular decides where the browser goes next.
 import { z } from 'zod';
-import { isHttpUrl } from '@model/fields';
+import { httpUrl } from '@model/fields';
 import { ApiError, callFunction, NOT_SIGNED_IN_MESSAGES } from '@/lib/api-client';
 
-const checkoutSessionSchema = z.object({ url: z.string().refine(isHttpUrl, 'expected an http(s) URL') });
+const checkoutSessionSchema = z.object({ url: httpUrl });
 
 const subscriptionStatusSchema = z.object({
   status: z.string().nullable(),

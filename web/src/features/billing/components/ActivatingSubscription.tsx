@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
-import { env } from '@/config/env';
+import { SupportEmailLink } from '@/components/SupportEmailLink';
 import { SubscribeScreen } from './SubscribeScreen';
 import '../billing.css';
 
 /** Payment confirmations (webhooks) normally arrive within seconds; after this, say so instead of spinning. */
-export const ACTIVATION_PATIENCE_MS = 30_000;
+const ACTIVATION_PATIENCE_MS = 30_000;
 
 /**
  * Shown on /dashboard right after checkout until the webhook flips subscription_active (the parent watches
@@ -38,9 +38,8 @@ export function ActivatingSubscription({ patienceMs = ACTIVATION_PATIENCE_MS }: 
         <Alert tone="info">
           <strong>Your subscription is not active yet.</strong> The payment confirmation is taking longer than
           usual; this page updates by itself as soon as it arrives. If you paid and nothing changes within a
-          few minutes, use Refresh Subscription Status below or write to{' '}
-          <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>. If you did not finish the payment,
-          you can subscribe below.
+          few minutes, use Refresh Subscription Status below or write to <SupportEmailLink />. If you did not
+          finish the payment, you can subscribe below.
         </Alert>
       }
     />

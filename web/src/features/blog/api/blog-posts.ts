@@ -46,7 +46,7 @@ export async function fetchBlogPage(db: Firestore, cursor: BlogCursor | null): P
 }
 
 /** Firestore ids cannot contain '/' or be '.' / '..'; such a URL segment names no post (and must not become a path). */
-export function isPossibleBlogId(id: string): boolean {
+function isPossibleBlogId(id: string): boolean {
   return id !== '' && id !== '.' && id !== '..' && !id.includes('/') && id.length <= 1500;
 }
 

@@ -10,8 +10,13 @@ interface BlogBylineProps {
   size?: 'small' | 'medium';
 }
 
-export function formatReadTime(minutes: number): string {
+function formatReadTime(minutes: number): string {
   return `${minutes} min read`;
+}
+
+/** The author's name, or the team's when the post names nobody. */
+export function authorName(author: BlogAuthor): string {
+  return author.name || 'Bargains team';
 }
 
 /** Author avatar and name, published date and read time. */
@@ -37,7 +42,7 @@ export function BlogByline({
         />
       ) : null}
       <div className="blog-byline__text">
-        <span className="blog-byline__author">{author.name || 'Bargains team'}</span>
+        <span className="blog-byline__author">{authorName(author)}</span>
         <span className="blog-byline__details">
           <time dateTime={publishedAt.toISOString()}>{formatCalendarDate(publishedAt)}</time>
           <span aria-hidden="true"> · </span>

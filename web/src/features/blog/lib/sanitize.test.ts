@@ -1,9 +1,9 @@
-import { sanitizeBlogHtml } from './sanitize';
+import { sanitizeBlogFragment } from './sanitize';
 
-/** Parses sanitized output the way the page will (innerHTML) so assertions see the DOM a reader gets. */
+/** Inserts the sanitized nodes the way the page does, so assertions see the DOM a reader gets. */
 function render(html: string): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = sanitizeBlogHtml(html);
+  container.append(sanitizeBlogFragment(html));
   return container;
 }
 
@@ -89,7 +89,7 @@ const XSS_VECTORS: Array<[string, string]> = [
   ['nested script split', '<scr<script>ipt>alert(1)</scr</script>ipt>'],
 ];
 
-describe('sanitizeBlogHtml: XSS vectors', () => {
+describe('sanitizeBlogFragment: XSS vectors', () => {
   it.each(XSS_VECTORS)('neutralises %s', (_name, vector) => {
     expect(dangersIn(render(vector))).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('sanitizeBlogHtml: XSS vectors', () => {
   });
 });
 
-describe('sanitizeBlogHtml: content that must survive', () => {
+describe('sanitizeBlogFragment: content that must survive', () => {
   const article = `
     <h2 id="s1">Section</h2><h3>Sub</h3>
     <p>Text with <strong>bold</strong>, <em>italic</em>, <code>inline code</code> and <a href="/blog/other">a link</a>.</p>

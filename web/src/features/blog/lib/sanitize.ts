@@ -71,14 +71,9 @@ function blogPurifier(): DOMPurify {
   return sharedPurifier;
 }
 
-/** Sanitized HTML for a blog body, safe to assign to innerHTML in this browser window. */
-export function sanitizeBlogHtml(html: string): string {
-  return blogPurifier().sanitize(html, CONFIG);
-}
-
 /**
- * The same sanitization, returned as nodes of this document: the page inserts them directly, so the output is
- * never serialized and parsed again (each extra round trip is a chance for mutation XSS).
+ * A sanitized blog body as nodes of this document: the page inserts them directly, so the output is never
+ * serialized and parsed again (each extra round trip is a chance for mutation XSS).
  */
 export function sanitizeBlogFragment(html: string): DocumentFragment {
   return blogPurifier().sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
-import type { BlogPost } from '@model/blog';
+import type { BlogAuthor, BlogPost } from '@model/blog';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { PageSpinner } from '@/components/Spinner';
 import { BlogBody } from '../components/BlogBody';
-import { BlogByline } from '../components/BlogByline';
+import { authorName, BlogByline } from '../components/BlogByline';
 import { COVER_HEIGHT, COVER_WIDTH, untitled } from '../components/BlogCard';
 import { BlogNotFound } from '../components/BlogNotFound';
 import { prefetchBlogPost, useBlogPost } from '../hooks/useBlogPost';
@@ -61,13 +61,13 @@ function BlogArticle({ post }: { post: BlogPost }) {
         />
       ) : null}
       <BlogBody html={post.html_content} />
-      <AuthorBio post={post} />
+      <AuthorBio author={post.author} />
     </article>
   );
 }
 
-function AuthorBio({ post }: { post: BlogPost }) {
-  const { name, avatar, bio } = post.author;
+function AuthorBio({ author }: { author: BlogAuthor }) {
+  const { name, avatar, bio } = author;
   if (!name && !bio) return null;
   return (
     <aside className="blog-author" aria-labelledby="blog-author-name">
@@ -77,7 +77,7 @@ function AuthorBio({ post }: { post: BlogPost }) {
       <div>
         <p className="blog-author__label">Written by</p>
         <p className="blog-author__name" id="blog-author-name">
-          {name || 'Bargains team'}
+          {authorName(author)}
         </p>
         {bio ? <p className="blog-author__bio">{bio}</p> : null}
       </div>

@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 function renderBrowser(uid: string | null = 'user-1') {
-  return render(<DealBrowser db={db} uid={uid} subscriptionActive />);
+  return render(<DealBrowser db={db} uid={uid} />);
 }
 
 describe('DealBrowser', () => {

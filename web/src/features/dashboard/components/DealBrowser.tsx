@@ -28,14 +28,13 @@ function listState(status: DealListStatus, finished: boolean, failed: boolean) {
 interface DealBrowserProps {
   db: Firestore;
   uid: string | null;
-  subscriptionActive: boolean;
 }
 
 /** Filter and sort selects over an infinitely scrolling grid of live deals. */
-export function DealBrowser({ db, uid, subscriptionActive }: DealBrowserProps) {
+export function DealBrowser({ db, uid }: DealBrowserProps) {
   const [filter, setFilter] = useState<DealFilter>(DEFAULT_DEAL_FILTER);
   const [sort, setSort] = useState<DealSort>(DEFAULT_DEAL_SORT);
-  const pages = useDealPages({ db, uid, filter, sort, subscriptionActive });
+  const pages = useDealPages({ db, uid, filter, sort });
   const lastCardRef = useWhenVisible(pages.loadMore, pages.canAutoLoadMore, '0px');
   const { deals, status, error } = pages;
 

@@ -7,7 +7,7 @@ import { CopyCodeButton } from './CopyCodeButton';
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /** The code chip is shown only for the 'wired' source (spec §2), and only when the deal has a code. */
-export function couponCodeOf(deal: Pick<Deal, 'source_id' | 'code'>): string | null {
+function couponCodeOf(deal: Pick<Deal, 'source_id' | 'code'>): string | null {
   return deal.source_id === DEAL_SOURCE_ID ? deal.code : null;
 }
 
@@ -21,7 +21,7 @@ export function DealCard({ deal, ref }: DealCardProps) {
   const code = couponCodeOf(deal);
   const titleId = `deal-${deal.id}-title`;
   return (
-    <article className="deal-card" aria-labelledby={titleId} data-deal-id={deal.id} ref={ref}>
+    <article className="card deal-card" aria-labelledby={titleId} data-deal-id={deal.id} ref={ref}>
       <header className="deal-card__header">
         <h2 className="deal-card__title" id={titleId}>
           {deal.title || 'Untitled deal'}

@@ -1,7 +1,7 @@
 /** A placeholder with a card's shape, so the grid keeps its layout while a page loads. */
 export function DealCardSkeleton() {
   return (
-    <div className="deal-card deal-card--skeleton" aria-hidden="true">
+    <div className="card deal-card deal-card--skeleton" aria-hidden="true">
       <span className="skeleton skeleton--title" />
       <span className="skeleton skeleton--badge" />
       <span className="skeleton skeleton--line" />

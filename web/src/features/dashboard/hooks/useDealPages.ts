@@ -15,7 +15,6 @@ export interface DealPagesOptions {
   uid: string | null;
   filter: DealFilter;
   sort: DealSort;
-  subscriptionActive: boolean;
 }
 
 export interface DealPages extends DealListState<DealCursor> {
@@ -37,8 +36,8 @@ interface Listing {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Pages of live deals; restarts from the first page whenever the user, filter, sort or subscription changes. */
-export function useDealPages({ db, uid, filter, sort, subscriptionActive }: DealPagesOptions): DealPages {
+/** Pages of live deals; restarts from the first page whenever the user, filter or sort changes. */
+export function useDealPages({ db, uid, filter, sort }: DealPagesOptions): DealPages {
   const [state, dispatch] = useReducer(
     dealListReducer<DealCursor>,
     undefined,
@@ -71,7 +70,6 @@ export function useDealPages({ db, uid, filter, sort, subscriptionActive }: Deal
   );
 
   useEffect(() => {
-    if (!subscriptionActive) return;
     if (uid === null) {
       dispatch({ type: 'unauthenticated' });
       return;
@@ -80,7 +78,7 @@ export function useDealPages({ db, uid, filter, sort, subscriptionActive }: Deal
     currentListing.current = listing;
     dispatch({ type: 'listing-started', listingId: listing.id });
     requestPage(listing, null);
-  }, [requestPage, uid, filter, sort, subscriptionActive, reloadCount]);
+  }, [requestPage, uid, filter, sort, reloadCount]);
 
   const loadable = canLoadMore(state);
   const { cursor, listingId } = state;

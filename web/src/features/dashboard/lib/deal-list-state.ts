@@ -1,5 +1,5 @@
 // State of the paged deal list as a reducer: the transitions are pure and tested without Firestore.
-// Every listing (one filter + sort + subscription) gets an id; responses from an older listing are ignored,
+// Every listing (one user, filter and sort) gets an id; responses from an older listing are ignored,
 // so a slow page for the previous filter can never land in the new list.
 import type { Deal } from '@model/deal';
 import { appendUniqueById, canLoadNextPage } from './pagination';
@@ -62,10 +62,8 @@ export function dealListReducer<Cursor>(
       const { page } = action;
       return {
         ...state,
-        deals:
-          state.status === 'loading-first'
-            ? appendUniqueById([], page.deals)
-            : appendUniqueById(state.deals, page.deals),
+        // A first page lands on the empty list that 'listing-started' left.
+        deals: appendUniqueById(state.deals, page.deals),
         // An empty page keeps the previous cursor, but its size (0) stops further loading.
         cursor: page.cursor ?? state.cursor,
         lastPageSize: page.size,

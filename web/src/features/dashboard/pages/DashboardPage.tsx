@@ -55,7 +55,7 @@ function DashboardContent() {
   return (
     // The header's container width, so the grid's edges line up with the brand and the footer.
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
-      <DealBrowser db={db} uid={user?.uid ?? null} subscriptionActive={subscription.active} />
+      <DealBrowser db={db} uid={user?.uid ?? null} />
     </Page>
   );
 }

@@ -1,10 +1,9 @@
 import '../marketing.css';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/Page';
-import { env } from '@/config/env';
+import { SupportEmailLink } from '@/components/SupportEmailLink';
 
 export default function ContactPage() {
-  const email = env.supportEmail;
   return (
     <Page
       title="Contact Support"
@@ -14,9 +13,7 @@ export default function ContactPage() {
       <div className="card contact-card">
         <h2>Email us</h2>
         <p>
-          <a className="contact-card__email" href={`mailto:${email}`}>
-            {email}
-          </a>
+          <SupportEmailLink className="contact-card__email" />
         </p>
         <p className="muted">
           Please write from the email address of your Bargains account, or mention it, so we can find your

@@ -1,6 +1,6 @@
 import '../marketing.css';
 import { LegalPage } from '../components/LegalPage';
-import { SupportEmailLink } from '../components/SupportEmailLink';
+import { SupportEmailLink } from '@/components/SupportEmailLink';
 
 export default function PrivacyPolicyPage() {
   return (

@@ -1,7 +1,7 @@
 import '../marketing.css';
 import { Link } from 'react-router-dom';
 import { LegalPage } from '../components/LegalPage';
-import { SupportEmailLink } from '../components/SupportEmailLink';
+import { SupportEmailLink } from '@/components/SupportEmailLink';
 
 export default function TermsOfServicePage() {
   return (
