@@ -224,6 +224,7 @@ test('the table marks each budgeted row and the summary lists the broken budgets
   const row = (subject: string) => table.split('\n').find((line) => line.includes(`| ${subject} `)) ?? '';
   expect(row('functions/lib/index.js')).toMatch(/450 ms .*\| ✖ +\|$/);
   expect(row('/pricing')).toMatch(/score 98 .*\| ✔ +\|$/);
+  expect(table).toContain('| Lighthouse (mobile, median of 3) ');
   const homeRows = table.split('\n').filter((line) => line.includes('| / '));
   expect(homeRows).toHaveLength(2);
   expect(homeRows[1]).toMatch(

@@ -38,10 +38,14 @@ function stripeText(outcome: Outcome<StripeCalls>): string {
 
 export function tableRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
+  const lighthouseRuns = Math.max(
+    0,
+    ...results.lighthouse.map((page) => valueOf(page.outcome)?.runScores.length ?? 0),
+  );
   for (const page of results.lighthouse) {
     const m = valueOf(page.outcome);
     rows.push({
-      area: 'Lighthouse (mobile, median of 3)',
+      area: `Lighthouse (mobile, median of ${lighthouseRuns})`,
       subject: page.route,
       value: m
         ? `score ${m.score} · LCP ${seconds(m.lcpMs)} · CLS ${m.cls.toFixed(3)} · TBT ${Math.round(m.tbtMs)} ms · ${kb(m.totalBytes)}`
