@@ -244,3 +244,38 @@ test('the diagnostics list the JS / requested on load and mark its initial JS', 
     '       31.0 KB  assets/AppRoot.js  web/src',
   ]);
 });
+
+test('the diagnostics show the simulated LCP requests of a page over the LCP budget only', () => {
+  const run = passingRun();
+  const request = (url: string, startMs: number, endMs: number, transferBytes: number) => ({
+    url,
+    startMs,
+    endMs,
+    transferBytes,
+  });
+  const lcpRequests = [
+    request('http://127.0.0.1:5000/blog', 0, 616.4, 2_000),
+    request('http://127.0.0.1:5000/assets/main.js?v=1', 781, 2297, 72_000),
+    request(
+      'http://127.0.0.1:8080/v1/projects/p/databases/(default)/documents:runQuery?key=k',
+      1942,
+      2631,
+      31_000,
+    ),
+  ];
+  const [home, pricing] = run.lighthouse;
+  if (!home || !pricing || !('value' in home.outcome) || !('value' in pricing.outcome))
+    throw new Error('fixture');
+  home.outcome.value.lcpRequests = lcpRequests;
+  pricing.outcome.value.lcpMs = 3100;
+  pricing.outcome.value.lcpRequests = lcpRequests;
+  const lines = renderDiagnostics(run, '/repo').split('\n');
+  const start = lines.findIndex((line) => line.includes('simulated requests before LCP'));
+  expect(lines[start - 2]).toContain('/pricing: scores of the runs');
+  expect(lines.slice(start + 1, start + 4)).toEqual([
+    '          0–616   ms   2.0 KB  /blog',
+    '        781–2297  ms  72.0 KB  /assets/main.js',
+    '       1942–2631  ms  31.0 KB  http://127.0.0.1:8080/v1/projects/p/databases/(default)/documents:runQuery',
+  ]);
+  expect(lines.filter((line) => line.includes('simulated requests before LCP'))).toHaveLength(1);
+});

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Flags, RunnerResult } from 'lighthouse';
-import { measured, skipped, type LighthouseMetrics, type Outcome } from './results';
+import { measured, skipped, type LighthouseMetrics, type Outcome, type SimulatedRequest } from './results';
 import { medianItem } from './stats';
 import { CHROMIUM_FLAGS } from '../../../tests/e2e/support/browser';
 
@@ -58,6 +58,29 @@ function externalRequests(details: unknown): string[] {
     .filter((url) => /^https?:\/\//.test(url) && !/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
     .map((url) => url.split('?')[0] ?? url);
   return [...new Set(urls)];
+}
+
+/**
+ * The requests of the optimistic LCP simulation of the run that just finished (Lighthouse keeps the node timings
+ * of each run's last simulations in memory). This is the waterfall the LCP figure comes from: it shows queueing
+ * behind the six HTTP/1.1 connections per host and bandwidth shared between downloads, which the observed
+ * (unthrottled) request list cannot show.
+ */
+async function simulatedLcpRequests(): Promise<SimulatedRequest[]> {
+  const Lantern = await import('lighthouse/core/lib/lantern/lantern.js');
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('optimisticLargestContentfulPaint');
+  if (!timings) return [];
+  const requests: SimulatedRequest[] = [];
+  for (const [node, timing] of timings) {
+    if (node.type !== 'network') continue;
+    requests.push({
+      url: node.request.url,
+      startMs: timing.startTime,
+      endMs: timing.endTime,
+      transferBytes: node.request.transferSize,
+    });
+  }
+  return requests.sort((a, b) => a.startMs - b.startMs);
 }
 
 const describeNode = (node: NodeDetails) => {
@@ -139,7 +162,11 @@ export async function runLighthouse(
           failure = outcome;
           break;
         }
-        runMetrics.push({ ...outcome, report: typeof result?.report === 'string' ? result.report : '' });
+        runMetrics.push({
+          ...outcome,
+          lcpRequests: await simulatedLcpRequests(),
+          report: typeof result?.report === 'string' ? result.report : '',
+        });
         log(
           `  lighthouse ${target.route} run ${run}/${runs}: score ${outcome.score}, LCP ${Math.round(outcome.lcpMs)} ms`,
         );

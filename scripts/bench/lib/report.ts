@@ -1,7 +1,7 @@
 // Renders one benchmark run as a single Markdown table (readable in a terminal, pasteable into the README),
 // followed by the list of broken budgets.
 import { relative } from 'node:path';
-import { describeReads, furtherPageOk } from './budgets';
+import { BUDGETS, describeReads, furtherPageOk } from './budgets';
 import type { BenchResults, BudgetArea, BudgetCheck, Outcome, StripeCalls } from './results';
 import { valueOf } from './results';
 
@@ -236,6 +236,17 @@ export function renderDiagnostics(results: BenchResults, repoRoot: string): stri
     lines.push(`  ${page.route}: scores of the runs ${metrics.runScores.join(', ')}${cpu}`);
     lines.push(`    LCP element: ${metrics.lcpElement ?? 'unknown'}`);
     if (metrics.lcpPhases) lines.push(`    LCP phases: ${metrics.lcpPhases}`);
+    if (metrics.lcpMs > BUDGETS.maxLcpMs && metrics.lcpRequests?.length) {
+      lines.push(`    simulated requests before LCP (mobile preset, optimistic estimate):`);
+      // The page's own origin (the Hosting emulator) is left out; other hosts, e.g. Firestore's, stay.
+      const pageOrigin = new URL(metrics.lcpRequests[0]?.url ?? 'http://unknown').origin;
+      for (const request of metrics.lcpRequests) {
+        const url = new URL(request.url);
+        const where = `${url.origin === pageOrigin ? '' : url.origin}${url.pathname}`;
+        const when = `${Math.round(request.startMs)}`.padStart(5) + `–${Math.round(request.endMs)}`.padEnd(6);
+        lines.push(`      ${when} ms ${kb(request.transferBytes).padStart(8)}  ${where}`);
+      }
+    }
     if (metrics.layoutShifts.length > 0) lines.push(`    shifted: ${metrics.layoutShifts.join('; ')}`);
     if (metrics.externalRequests?.length)
       lines.push(`    other sites: ${metrics.externalRequests.join(', ')}`);

@@ -10,6 +10,14 @@ export const skipped = <T>(reason: string): Outcome<T> => ({ skipped: reason });
 export const valueOf = <T>(outcome: Outcome<T> | undefined): T | undefined =>
   outcome && 'value' in outcome ? outcome.value : undefined;
 
+/** A network request of Lighthouse's LCP simulation: when it ran under the mobile preset, and its size. */
+export interface SimulatedRequest {
+  url: string;
+  startMs: number;
+  endMs: number;
+  transferBytes: number;
+}
+
 export interface LighthouseMetrics {
   /** Performance score, 0-100, of the median run. */
   score: number;
@@ -24,6 +32,8 @@ export interface LighthouseMetrics {
   lcpElement?: string;
   /** Where the LCP time went: TTFB, load delay, load time, render delay. */
   lcpPhases?: string;
+  /** The network requests of Lighthouse's simulated LCP (optimistic estimate), by simulated start time. */
+  lcpRequests?: SimulatedRequest[];
   /** Requests to other sites than this machine (third-party scripts), without their query strings. */
   externalRequests?: string[];
   /** Lighthouse's CPU speed estimate for this machine during the run (higher is faster). */
