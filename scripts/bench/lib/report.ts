@@ -243,7 +243,7 @@ export function renderDiagnostics(results: BenchResults, repoRoot: string): stri
       for (const request of metrics.lcpRequests) {
         const url = new URL(request.url);
         const where = `${url.origin === pageOrigin ? '' : url.origin}${url.pathname}`;
-        const when = `${Math.round(request.startMs)}`.padStart(5) + `–${Math.round(request.endMs)}`.padEnd(6);
+        const when = `${String(Math.round(request.startMs)).padStart(5)}–${String(Math.round(request.endMs)).padEnd(5)}`;
         lines.push(`      ${when} ms ${kb(request.transferBytes).padStart(8)}  ${where}`);
       }
     }
