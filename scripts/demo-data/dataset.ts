@@ -1,6 +1,7 @@
 // The demo dataset as plain data: a pure function of a fixed seed and a fixed anchor day, so generating it twice
 // gives identical documents. generate.ts writes it to the emulators; rebase.ts later moves every deal's dates
 // so they stay valid relative to the day the stack starts (the anchor is stored in _meta/demo).
+import { seededRandom } from '../../tools/seeded-random';
 import { deriveBlogFields } from '../../tools/blog/derive';
 import { demoBlogPosts } from '../../tools/blog/demo-posts';
 import type { BlogDoc } from '../../functions/src/model/blog';
@@ -28,21 +29,11 @@ export interface DemoDataset {
   blogs: Array<{ id: string; doc: BlogDoc }>;
 }
 
+export { seededRandom };
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** mulberry32: a tiny seeded PRNG; Math.random would make every run different. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Shop {
   id: string;

@@ -2,7 +2,7 @@
 // Parameters of the real API that change nothing here are accepted and ignored; anything else is rejected as an
 // unknown parameter, so a typo in the functions fails loudly instead of silently.
 import { z } from 'zod';
-import { SUBSCRIPTION_STATUS_FILTERS } from './billing';
+import { CHECKOUT_STATUS_FILTERS, SUBSCRIPTION_STATUS_FILTERS } from './billing';
 import { paramName, type FormObject } from './form-encoding';
 import { invalidRequest, parameterMissing, parameterUnknown, type StripeApiError } from './stripe-error';
 
@@ -153,6 +153,32 @@ export const subscriptionListParams = z.strictObject({
   starting_after: z.string().optional(),
   ending_before: z.string().optional(),
   expand,
+});
+
+export const checkoutSessionListParams = z.strictObject({
+  customer: z.string().optional(),
+  status: z.enum(CHECKOUT_STATUS_FILTERS).optional(),
+  limit: integer(1, 100).optional(),
+  expand,
+  created: ignored,
+  customer_details: ignored,
+  ending_before: ignored,
+  payment_intent: ignored,
+  payment_link: ignored,
+  starting_after: ignored,
+  subscription: ignored,
+});
+
+export const checkoutSessionExpireParams = z.strictObject({ expand });
+
+export const refundCreateParams = z.strictObject({
+  payment_intent: z.string(),
+  amount: integer(1, 99_999_999).optional(),
+  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
+  metadata: metadata.optional(),
+  expand,
+  instructions_email: ignored,
+  origin: ignored,
 });
 
 export const subscriptionUpdateParams = z.strictObject({

@@ -4,6 +4,7 @@ import type { StandinConfig } from './config';
 import {
   NO_REQUEST,
   checkoutSessionCompletedEvent,
+  checkoutSessionExpiredEvent,
   invoiceEvent,
   subscriptionEvent,
   type EventRequest,
@@ -14,10 +15,12 @@ import {
   buildCustomer,
   buildPlan,
   buildPrice,
+  buildRefund,
   buildSubscription,
   buildSubscriptionInvoice,
   firstItem,
   listOf,
+  markInvoicePaid,
 } from './objects';
 import type { StandinState, StoredCheckoutSession } from './state-store';
 import { invalidRequest, referencedResourceMissing, resourceMissing } from './stripe-error';
@@ -29,6 +32,7 @@ import type {
   WireInvoice,
   WireList,
   WirePrice,
+  WireRefund,
   WireSubscription,
   WireSubscriptionItem,
 } from './wire-types';
@@ -184,15 +188,63 @@ export function checkoutLineItems(context: BillingContext, sessionId: string) {
 export type CheckoutCompletion =
   | { kind: 'completed'; session: WireCheckoutSession }
   | { kind: 'already_completed'; session: WireCheckoutSession }
+  | { kind: 'declined'; session: WireCheckoutSession }
   | { kind: 'expired'; session: WireCheckoutSession };
 
+/** The hosted page's two test cards: 4242… is charged, 4000 0000 0000 0002 is declined. */
+export type TestCard = 'succeeds' | 'declined';
+
+const CHECKOUT_STATUS_FILTERS = ['open', 'complete', 'expired'] as const;
+export type CheckoutStatusFilter = (typeof CHECKOUT_STATUS_FILTERS)[number];
+export { CHECKOUT_STATUS_FILTERS };
+
+/** Newest first; `customer` and `status` filter as in Stripe. */
+export function listCheckoutSessions(
+  context: BillingContext,
+  input: { customer?: string; status?: CheckoutStatusFilter; limit: number },
+): WireList<WireCheckoutSession> {
+  const matching = Object.values(context.state.checkoutSessions)
+    .map(({ session }) => {
+      expireIfDue(session);
+      return session;
+    })
+    .filter((session) => input.customer === undefined || session.customer === input.customer)
+    .filter((session) => input.status === undefined || session.status === input.status)
+    .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+  return listOf(matching.slice(0, input.limit), '/v1/checkout/sessions', matching.length > input.limit);
+}
+
+/** `POST /v1/checkout/sessions/:id/expire`: an open session can no longer be paid. */
+export function expireCheckoutSession(
+  context: BillingContext,
+  id: string,
+  request: EventRequest,
+): Outcome<WireCheckoutSession> {
+  const { session } = storedCheckoutSession(context, id);
+  expireIfDue(session);
+  if (session.status !== 'open') {
+    throw invalidRequest(
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status ?? 'unknown'}".`,
+      'session',
+    );
+  }
+  session.status = 'expired';
+  return {
+    result: session,
+    events: [checkoutSessionExpiredEvent(session, eventContext(context, request))],
+  };
+}
+
 /**
- * Pays an open session: creates the customer when needed, the subscription and its first (paid) invoice, then
- * emits what Stripe emits, in Stripe's order. A completed session is left alone, so paying twice is harmless.
+ * Pays an open session with a test card. Charged: creates the customer when needed, the subscription and its
+ * first (paid) invoice, then emits what Stripe emits, in Stripe's order. Declined: the subscription is created
+ * `incomplete` with an open invoice (`invoice.payment_failed`) and the session stays open; paying again with a
+ * good card activates that same subscription. A completed session is left alone, so paying twice is harmless.
  */
 export function completeCheckoutSession(
   context: BillingContext,
   sessionId: string,
+  card: TestCard = 'succeeds',
 ): Outcome<CheckoutCompletion> {
   const stored = storedCheckoutSession(context, sessionId);
   const { session } = stored;
@@ -201,6 +253,39 @@ export function completeCheckoutSession(
   if (session.status !== 'open') return { result: { kind: 'expired', session }, events: [] };
 
   const now = nowSeconds();
+  const events = eventContext(context, NO_REQUEST);
+  const paid = card === 'succeeds';
+  const pending = stored.incompleteSubscription;
+  if (pending !== undefined) {
+    const subscription = getSubscription(context, pending);
+    const invoice = context.state.invoices[String(subscription.latest_invoice)];
+    if (!invoice) throw new Error(`Subscription ${pending} has no first invoice.`);
+    if (!paid) {
+      invoice.attempt_count += 1;
+      return {
+        result: { kind: 'declined', session },
+        events: [invoiceEvent('invoice.payment_failed', invoice, events)],
+      };
+    }
+    const before = structuredClone(subscription);
+    markInvoicePaid(invoice, now);
+    subscription.status = 'active';
+    completeSession(session, subscription, invoice, getCustomer(context, customerIdOf(subscription)));
+    return {
+      result: { kind: 'completed', session },
+      events: [
+        subscriptionEvent(
+          'customer.subscription.updated',
+          subscription,
+          events,
+          changedAttributes(before, subscription),
+        ),
+        invoiceEvent('invoice.paid', invoice, events),
+        checkoutSessionCompletedEvent(session, events),
+      ],
+    };
+  }
+
   const customer =
     typeof session.customer === 'string'
       ? getCustomer(context, session.customer)
@@ -222,7 +307,7 @@ export function completeCheckoutSession(
     item: firstItem(subscription),
     customer,
     billingReason: 'subscription_create',
-    paid: true,
+    paid,
     created: now,
     periodStart: now,
     periodEnd: now,
@@ -232,6 +317,35 @@ export function completeCheckoutSession(
   context.state.subscriptions[subscription.id] = subscription;
   context.state.invoices[invoice.id] = invoice;
 
+  if (!paid) {
+    subscription.status = 'incomplete';
+    stored.incompleteSubscription = subscription.id;
+    if (session.customer === null) session.customer = customer.id;
+    return {
+      result: { kind: 'declined', session },
+      events: [
+        subscriptionEvent('customer.subscription.created', subscription, events),
+        invoiceEvent('invoice.payment_failed', invoice, events),
+      ],
+    };
+  }
+  completeSession(session, subscription, invoice, customer);
+  return {
+    result: { kind: 'completed', session },
+    events: [
+      subscriptionEvent('customer.subscription.created', subscription, events),
+      invoiceEvent('invoice.paid', invoice, events),
+      checkoutSessionCompletedEvent(session, events),
+    ],
+  };
+}
+
+function completeSession(
+  session: WireCheckoutSession,
+  subscription: WireSubscription,
+  invoice: WireInvoice,
+  customer: WireCustomer,
+): void {
   Object.assign(session, {
     status: 'complete',
     payment_status: 'paid',
@@ -249,16 +363,46 @@ export function completeCheckoutSession(
       tax_ids: [],
     },
   } satisfies Partial<WireCheckoutSession>);
+}
 
-  const events = eventContext(context, NO_REQUEST);
-  return {
-    result: { kind: 'completed', session },
-    events: [
-      subscriptionEvent('customer.subscription.created', subscription, events),
-      invoiceEvent('invoice.paid', invoice, events),
-      checkoutSessionCompletedEvent(session, events),
-    ],
-  };
+// ── Refunds ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** `POST /v1/refunds` for a payment intent that paid one of the stand-in's invoices; full refund by default. */
+export function createRefund(
+  context: BillingContext,
+  input: { paymentIntent: string; amount?: number; reason?: WireRefund['reason']; metadata?: MetadataUpdate },
+): WireRefund {
+  const invoice = Object.values(context.state.invoices).find((candidate) =>
+    candidate.payments?.data.some((payment) => payment.payment.payment_intent === input.paymentIntent),
+  );
+  if (!invoice) throw referencedResourceMissing('payment_intent', input.paymentIntent, 'payment_intent');
+  const refunded = Object.values(context.state.refunds)
+    .filter((refund) => refund.payment_intent === input.paymentIntent)
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  const remaining = invoice.amount_paid - refunded;
+  if (remaining <= 0) {
+    throw invalidRequest(
+      `Charge for payment intent ${input.paymentIntent} has already been refunded.`,
+      undefined,
+      'charge_already_refunded',
+    );
+  }
+  const amount = input.amount ?? remaining;
+  if (amount > remaining) {
+    throw invalidRequest(
+      `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+      'amount',
+    );
+  }
+  const refund = buildRefund({
+    paymentIntent: input.paymentIntent,
+    amount,
+    currency: invoice.currency,
+    reason: input.reason ?? null,
+    metadata: applyMetadata({}, input.metadata),
+  });
+  context.state.refunds[refund.id] = refund;
+  return refund;
 }
 
 // ── Subscriptions ────────────────────────────────────────────────────────────────────────────────────────────
@@ -311,6 +455,9 @@ export function listSubscriptions(
   context: BillingContext,
   input: SubscriptionListInput,
 ): WireList<WireSubscription> {
+  if (input.customer !== undefined && !context.state.customers[input.customer]) {
+    throw referencedResourceMissing('customer', input.customer, 'customer');
+  }
   const matching = Object.values(context.state.subscriptions)
     .filter((subscription) => input.customer === undefined || customerIdOf(subscription) === input.customer)
     .filter((subscription) => input.price === undefined || firstItem(subscription).price.id === input.price)
@@ -456,7 +603,7 @@ export function addMonthsAnchored(from: number, anchor: number, months = 1): num
 }
 
 export type RenewalPayment = 'succeeds' | 'fails';
-export type AdvanceOutcome = 'renewed' | 'past_due' | 'canceled';
+export type AdvanceOutcome = 'renewed' | 'past_due' | 'canceled' | 'incomplete_expired';
 
 /**
  * Moves a subscription to the end of its current period:
@@ -470,12 +617,30 @@ export function advanceSubscription(
   payment: RenewalPayment,
 ): Outcome<{ outcome: AdvanceOutcome; subscription: WireSubscription; invoice: WireInvoice | null }> {
   const subscription = getSubscription(context, id);
-  if (subscription.status === 'canceled') {
-    throw invalidRequest(`Subscription ${id} is canceled; there is no next period to reach.`, 'id');
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+    throw invalidRequest(`Subscription ${id} has ended; there is no next period to reach.`, 'id');
   }
   const item = firstItem(subscription);
   const periodEnd = item.current_period_end;
   const events = eventContext(context, NO_REQUEST);
+
+  if (subscription.status === 'incomplete') {
+    // Stripe gives a declined first payment 23 hours; then the subscription expires, never billed.
+    const before = structuredClone(subscription);
+    subscription.status = 'incomplete_expired';
+    subscription.ended_at = nowSeconds();
+    return {
+      result: { outcome: 'incomplete_expired', subscription, invoice: null },
+      events: [
+        subscriptionEvent(
+          'customer.subscription.updated',
+          subscription,
+          events,
+          changedAttributes(before, subscription),
+        ),
+      ],
+    };
+  }
 
   if (subscription.cancel_at_period_end) {
     subscription.status = 'canceled';

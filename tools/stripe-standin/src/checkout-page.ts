@@ -35,6 +35,9 @@ const STYLE = `
   button { width: 100%; border: 0; border-radius: 6px; padding: 13px 16px; font: inherit; font-weight: 600; color: #fff; background: var(--brand);
            cursor: pointer; box-shadow: 0 1px 2px rgba(0,0,0,.12); }
   button:hover { background: var(--brand-dark); }
+  button.secondary { margin-top: 10px; background: #fff; color: var(--ink); border: 1px solid var(--line); }
+  button.secondary:hover { background: #f7f9fc; }
+  .error { color: #df1b41; font-weight: 600; margin: 0 0 12px; }
   button:focus-visible, a:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
   .cancel { display: block; text-align: center; margin-top: 16px; color: var(--muted); text-decoration: none; }
   .cancel:hover { color: var(--ink); text-decoration: underline; }
@@ -69,7 +72,11 @@ ${body}
 `;
 }
 
-export function checkoutPage(session: WireCheckoutSession, customerEmail: string | null): string {
+export function checkoutPage(
+  session: WireCheckoutSession,
+  customerEmail: string | null,
+  error?: string,
+): string {
   const total = formatMoney(session.amount_total ?? PRODUCT.unitAmount, session.currency ?? PRODUCT.currency);
   const perInterval = `${total} / ${PRODUCT.interval}`;
   const action = `/checkout/${encodeURIComponent(session.id)}`;
@@ -88,9 +95,14 @@ export function checkoutPage(session: WireCheckoutSession, customerEmail: string
   <h1>Pay with card</h1>
   <div class="field"><span>Email</span><div class="fake-input">${escapeHtml(email)}</div></div>
   <div class="field"><span>Card information</span><div class="fake-input">4242 4242 4242 4242 · 12/34 · 123</div></div>
+  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <p class="note">Test mode: paying creates the subscription and sends the webhooks real Stripe would send.</p>
   <form method="post" action="${escapeHtml(action)}/pay">
     <button type="submit">Pay ${escapeHtml(total)}</button>
+  </form>
+  <form method="post" action="${escapeHtml(action)}/pay">
+    <input type="hidden" name="card" value="declined">
+    <button type="submit" class="secondary">Pay with a declined card (4000 0000 0000 0002)</button>
   </form>
   <a class="cancel" href="${escapeHtml(action)}/cancel">Cancel</a>
 </section>`,

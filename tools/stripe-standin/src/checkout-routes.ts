@@ -84,13 +84,25 @@ export async function handleCheckout(
   }
 
   if (action === 'pay' && method === 'POST') {
-    await readBody(request); // The form carries nothing the stand-in needs; drain it.
-    const { result, events } = completeCheckoutSession(billingContext(runtime), sessionId);
+    // The form's one field picks the test card (a plain HTML form post, so URLSearchParams reads it).
+    const card =
+      new URLSearchParams(await readBody(request)).get('card') === 'declined' ? 'declined' : 'succeeds';
+    const { result, events } = completeCheckoutSession(billingContext(runtime), sessionId, card);
     if (result.kind === 'expired') {
       sendHtml(response, 410, expiredPage());
       return true;
     }
     const { delivered } = await commit(runtime, events);
+    if (result.kind === 'declined') {
+      runtime.config.log(`checkout ${sessionId}: card declined`);
+      await delivered;
+      sendHtml(
+        response,
+        402,
+        checkoutPage(result.session, customerEmail(runtime, result.session), 'Your card was declined.'),
+      );
+      return true;
+    }
     if (result.kind === 'completed')
       runtime.config.log(`checkout ${sessionId} paid → ${String(result.session.subscription)}`);
     // Like a real payment, the customer lands on success_url only after the webhooks had their chance.

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { advanceSubscription, upsertSubscriptionFixture } from './billing';
+import { DELIVERY_MODES } from './config';
 import { API_VERSION } from './events';
 import { readBody, requestUrl, sendJson } from './http-io';
 import { billingContext, commit, type StandinRuntime } from './runtime';
@@ -48,6 +49,11 @@ const subscriptionFixtureBody = z.strictObject({
     }),
 });
 
+const modesBody = z.strictObject({
+  delivery: z.enum(DELIVERY_MODES).optional(),
+  api_fault_rate: z.number().min(0).max(1).optional(),
+});
+
 /** The body of `POST /_control/fixtures/subscription`, as a caller writes it. */
 export type SubscriptionFixtureBody = z.input<typeof subscriptionFixtureBody>;
 
@@ -77,6 +83,8 @@ const CONTROL_ROUTES = [
   'POST /_control/stats/reset',
   'GET /_control/state',
   'POST /_control/reset',
+  'GET /_control/modes',
+  'POST /_control/modes',
   'GET /_control/events',
   'GET /_control/deliveries',
   'POST /_control/deliveries/flush',
@@ -90,8 +98,9 @@ async function route(
 ): Promise<{ status?: number; body: unknown }> {
   const method = request.method ?? 'GET';
   const path = requestUrl(request).pathname.replace(/\/+$/, '');
-  const { store, stats, deliverer, config } = runtime;
+  const { store, stats, deliverer, config, faults } = runtime;
   const key = `${method} ${path}`;
+  const modes = () => ({ delivery: deliverer.mode, api_fault_rate: faults.rate, seed: config.seed });
 
   switch (key) {
     case 'GET /_control/health':
@@ -119,6 +128,17 @@ async function route(
       stats.reset();
       config.log('state reset');
       return { body: { ok: true } };
+    case 'GET /_control/modes':
+      return { body: modes() };
+    case 'POST /_control/modes': {
+      const parsed = modesBody.safeParse(await readJson(request));
+      if (!parsed.success) throw invalidRequest(`Invalid modes: ${describeIssues(parsed.error).message}`);
+      // Deliveries already scheduled keep the mode they were scheduled in.
+      deliverer.mode = parsed.data.delivery ?? deliverer.mode;
+      faults.rate = parsed.data.api_fault_rate ?? faults.rate;
+      config.log(`modes: delivery ${deliverer.mode}, API fault rate ${faults.rate}`);
+      return { body: modes() };
+    }
     case 'GET /_control/events':
       return { body: { object: 'list', data: store.state.events } };
     case 'GET /_control/deliveries':

@@ -62,3 +62,10 @@ export function checkoutSessionCompletedEvent(
 ): StandinEvent {
   return { ...envelope(context), type: 'checkout.session.completed', data: { object: snapshot(session) } };
 }
+
+export function checkoutSessionExpiredEvent(
+  session: WireCheckoutSession,
+  context: EventContext,
+): StandinEvent {
+  return { ...envelope(context), type: 'checkout.session.expired', data: { object: snapshot(session) } };
+}

@@ -1,17 +1,19 @@
 // Builders for Stripe-shaped objects. Each return type is the installed SDK's type (see wire-types.ts), so a
 // missing or misspelt field fails `npm run typecheck`.
 import { PRODUCT } from './config';
-import { newId } from './ids';
+import { newId, nowSeconds } from './ids';
 import type {
   Metadata,
   WireCheckoutSession,
   WireCustomer,
   WireInvoice,
   WireInvoiceLineItem,
+  WireInvoicePayment,
   WireLineItem,
   WireList,
   WirePlan,
   WirePrice,
+  WireRefund,
   WireSubscription,
   WireSubscriptionItem,
 } from './wire-types';
@@ -474,6 +476,71 @@ export function buildSubscriptionInvoice(input: {
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: created,
+    ...(paid ? { payments: invoicePayments(id, amount, item.price.currency, created) } : {}),
+  };
+}
+
+/**
+ * `invoice.payments` (expandable in Stripe, always present here once paid): the payment intent that paid the
+ * invoice, which is what a refund names.
+ */
+function invoicePayments(invoiceId: string, amount: number, currency: string, paidAt: number) {
+  const payment: WireInvoicePayment = {
+    id: newId('inpay', 24),
+    object: 'invoice_payment',
+    amount_paid: amount,
+    amount_requested: amount,
+    created: paidAt,
+    currency,
+    invoice: invoiceId,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: newId('pi', 24) },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: paidAt },
+  };
+  return listOf([payment], `/v1/invoice_payments?invoice=${invoiceId}`);
+}
+
+/** An open invoice (first payment declined) paid by a later attempt. */
+export function markInvoicePaid(invoice: WireInvoice, paidAt: number): void {
+  Object.assign(invoice, {
+    amount_paid: invoice.amount_due,
+    amount_remaining: 0,
+    attempt_count: invoice.attempt_count + 1,
+    auto_advance: false,
+    next_payment_attempt: null,
+    status: 'paid',
+    status_transitions: { ...invoice.status_transitions, paid_at: paidAt },
+    payments: invoicePayments(invoice.id, invoice.amount_due, invoice.currency, paidAt),
+  } satisfies Partial<WireInvoice>);
+}
+
+export function buildRefund(input: {
+  paymentIntent: string;
+  amount: number;
+  currency: string;
+  reason: WireRefund['reason'];
+  metadata: Metadata;
+}): WireRefund {
+  return {
+    id: newId('re', 24),
+    object: 'refund',
+    amount: input.amount,
+    balance_transaction: null,
+    charge: null,
+    created: nowSeconds(),
+    currency: input.currency,
+    customer: null,
+    customer_account: null,
+    metadata: input.metadata,
+    payment_intent: input.paymentIntent,
+    payment_method: null,
+    reason: input.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
   };
 }
 

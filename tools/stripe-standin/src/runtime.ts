@@ -1,5 +1,6 @@
 // What every request handler shares: configuration, state, stats and the webhook deliverer.
 import type { ApiCallStats } from './api-call-stats';
+import type { ApiFaults } from './api-faults';
 import type { BillingContext } from './billing';
 import type { StandinConfig } from './config';
 import type { StateStore } from './state-store';
@@ -11,6 +12,7 @@ export interface StandinRuntime {
   store: StateStore;
   stats: ApiCallStats;
   deliverer: WebhookDeliverer;
+  faults: ApiFaults;
   /** Public base URL, e.g. http://127.0.0.1:12111 (known once the server listens). */
   baseUrl: string;
 }

@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiCallStats } from './api-call-stats';
+import { ApiFaults } from './api-faults';
 import { handleCheckout } from './checkout-routes';
 import { resolveConfig, type StripeStandinOptions } from './config';
 import { handleControl } from './control-api';
@@ -46,6 +47,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     store,
     stats: new ApiCallStats(),
     deliverer: new WebhookDeliverer(config, store),
+    faults: new ApiFaults(config.apiFaultRate, config.seed),
     baseUrl: '',
   };
 
@@ -72,6 +74,10 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
   runtime.baseUrl = `http://${publicHost(config.host)}:${address.port}`;
   if (config.webhookUrl === '')
     config.log('webhook delivery disabled (empty webhook URL); events are only recorded');
+  if (config.deliveryMode !== 'immediate' || config.apiFaultRate > 0)
+    config.log(
+      `delivery mode ${config.deliveryMode}, API fault rate ${config.apiFaultRate}, seed ${config.seed}`,
+    );
 
   let closing: Promise<void> | undefined;
   return {

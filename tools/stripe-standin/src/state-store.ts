@@ -8,6 +8,7 @@ import type {
   WireCheckoutSession,
   WireCustomer,
   WireInvoice,
+  WireRefund,
   WireSubscription,
 } from './wire-types';
 
@@ -16,6 +17,8 @@ export interface StoredCheckoutSession {
   session: WireCheckoutSession;
   lineItems: { price: string; quantity: number }[];
   subscriptionMetadata: Metadata;
+  /** The subscription a declined first payment left `incomplete`; paying again completes it. */
+  incompleteSubscription?: string;
 }
 
 export interface IdempotencyRecord {
@@ -50,6 +53,7 @@ export interface StandinState {
   checkoutSessions: Record<string, StoredCheckoutSession>;
   subscriptions: Record<string, WireSubscription>;
   invoices: Record<string, WireInvoice>;
+  refunds: Record<string, WireRefund>;
   events: StandinEvent[];
   idempotency: Record<string, IdempotencyRecord>;
   deliveries: DeliveryLogEntry[];
@@ -65,6 +69,7 @@ function emptyState(): StandinState {
     checkoutSessions: {},
     subscriptions: {},
     invoices: {},
+    refunds: {},
     events: [],
     idempotency: {},
     deliveries: [],
@@ -87,10 +92,13 @@ const stateSchema = z.object({
       session: z.custom<WireCheckoutSession>(hasId('checkout.session')),
       lineItems: z.array(z.object({ price: z.string(), quantity: z.number().int().positive() })),
       subscriptionMetadata: z.record(z.string(), z.string()),
+      incompleteSubscription: z.string().optional(),
     }),
   ),
   subscriptions: z.record(z.string(), z.custom<WireSubscription>(hasId('subscription'))),
   invoices: z.record(z.string(), z.custom<WireInvoice>(hasId('invoice'))),
+  // Absent in state files written before refunds existed.
+  refunds: z.record(z.string(), z.custom<WireRefund>(hasId('refund'))).default({}),
   events: z.array(z.custom<StandinEvent>(hasId('event'))),
   idempotency: z.record(
     z.string(),

@@ -72,6 +72,11 @@ export async function handleStripeApi(
     const params = parseStripeForm(raw);
 
     const idempotencyKey = method === 'POST' ? (singleHeader(request, 'idempotency-key') ?? null) : null;
+    const fault = runtime.faults.next(idempotencyKey !== null);
+    if (fault) {
+      sendJson(response, fault.status, fault.toBody(), { ...headers, 'Stripe-Should-Retry': 'true' });
+      return;
+    }
     const state = runtime.store.state;
     const fingerprint = requestFingerprint(method, url.pathname, params);
     if (idempotencyKey !== null) {

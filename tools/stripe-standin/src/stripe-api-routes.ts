@@ -1,9 +1,12 @@
 // The implemented subset of Stripe's REST API: each route validates its parameters and calls the billing logic.
 import {
   checkoutSessionCreateParams,
+  checkoutSessionExpireParams,
+  checkoutSessionListParams,
   customerCreateParams,
   customerUpdateParams,
   parseParams,
+  refundCreateParams,
   retrieveParams,
   subscriptionCancelParams,
   subscriptionListParams,
@@ -13,10 +16,13 @@ import {
   cancelSubscription,
   createCheckoutSession,
   createCustomer,
+  createRefund,
+  expireCheckoutSession,
   getCheckoutSession,
   getCustomer,
   getPrice,
   getSubscription,
+  listCheckoutSessions,
   listSubscriptions,
   updateCustomer,
   updateSubscription,
@@ -121,6 +127,42 @@ const STRIPE_API_ROUTES: readonly ApiRoute[] = [
     },
   },
   retrieveRoute('/v1/checkout/sessions/:id', getCheckoutSession),
+  {
+    method: 'GET',
+    template: '/v1/checkout/sessions',
+    handle(call) {
+      const params = parseParams(checkoutSessionListParams, call.params);
+      const list = listCheckoutSessions(call.context, {
+        customer: params.customer,
+        status: params.status,
+        limit: params.limit ?? 10,
+      });
+      return { body: applyExpand(call.context, list, params.expand) };
+    },
+  },
+  {
+    method: 'POST',
+    template: '/v1/checkout/sessions/:id/expire',
+    handle(call) {
+      const params = parseParams(checkoutSessionExpireParams, call.params);
+      const { result, events } = expireCheckoutSession(call.context, idOf(call), call.request);
+      return { body: applyExpand(call.context, result, params.expand), events };
+    },
+  },
+  {
+    method: 'POST',
+    template: '/v1/refunds',
+    handle(call) {
+      const params = parseParams(refundCreateParams, call.params);
+      const refund = createRefund(call.context, {
+        paymentIntent: params.payment_intent,
+        amount: params.amount,
+        reason: params.reason,
+        metadata: params.metadata,
+      });
+      return { body: applyExpand(call.context, refund, params.expand) };
+    },
+  },
   {
     method: 'GET',
     template: '/v1/subscriptions',

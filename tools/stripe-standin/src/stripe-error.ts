@@ -14,7 +14,7 @@ export interface StripeErrorBody {
 
 export class StripeApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 404 | 409 | 413 | 500,
+    readonly status: 400 | 401 | 402 | 404 | 409 | 413 | 429 | 500,
     readonly type: StripeErrorType,
     message: string,
     readonly code?: string,

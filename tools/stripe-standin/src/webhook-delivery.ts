@@ -1,8 +1,11 @@
-// Delivers events to the webhook URL one at a time, in order, each awaited and retried with a short backoff;
-// every delivery is recorded in the state's delivery log.
+// Delivers events to the webhook URL in one of three modes (see DeliveryMode in config.ts): `immediate` (one at a
+// time, in order, each awaited and retried with a short backoff), `realistic` (delayed, shuffled, duplicated, lost
+// and retried minutes of simulated time later, as Stripe's network does) or `manual` (recorded only). Every
+// delivery is recorded in the state's delivery log.
 import http from 'node:http';
 import https from 'node:https';
-import type { StandinConfig } from './config';
+import { seededRandom } from '../../seeded-random';
+import { REALISTIC_DELIVERY, type DeliveryMode, type StandinConfig } from './config';
 import { newId, nowSeconds } from './ids';
 import type { DeliveryAttempt, DeliveryLogEntry, StateStore } from './state-store';
 import { stripeSignatureHeader } from './webhook-signing';
@@ -13,45 +16,103 @@ interface AttemptResult {
   error: string | null;
 }
 
+/** When each attempt of one realistic delivery is made, in real milliseconds from now. */
+interface RealisticPlan {
+  startMs: number;
+  /** The first attempt never reaches the endpoint (as if the network dropped it). */
+  firstAttemptLost: boolean;
+  /** Waits before each retry after a failed attempt. */
+  retryDelaysMs: number[];
+}
+
 export class WebhookDeliverer {
   private queue: Promise<void> = Promise.resolve();
+  /** Realistic deliveries run independently; idle() waits for all of them. */
+  private readonly running = new Set<Promise<void>>();
   private closed = false;
   private readonly wakers = new Set<() => void>();
   private readonly requests = new Set<http.ClientRequest>();
+  private readonly random: () => number;
+  mode: DeliveryMode;
 
   constructor(
     private readonly config: StandinConfig,
     private readonly store: StateStore,
-  ) {}
-
-  get enabled(): boolean {
-    return this.config.webhookUrl !== '';
+  ) {
+    this.mode = config.deliveryMode;
+    this.random = seededRandom(config.seed);
   }
 
-  /** Queues events behind earlier ones; resolves once each was delivered or given up on. */
+  get enabled(): boolean {
+    return this.config.webhookUrl !== '' && this.mode !== 'manual';
+  }
+
+  /**
+   * Immediate mode: queues the events behind earlier ones and resolves once each was delivered or given up on.
+   * Realistic mode: schedules them and resolves at once (idle() waits for them).
+   */
   deliver(events: readonly StandinEvent[]): Promise<void> {
     if (!this.enabled || events.length === 0) return this.queue;
+    if (this.mode === 'realistic') {
+      for (const event of events) this.scheduleRealistic(event);
+      return Promise.resolve();
+    }
     const run = this.queue.then(async () => {
-      for (const event of events) await this.deliverOne(event);
+      for (const event of events) await this.deliverOne(event, null);
     });
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Resolves when every queued delivery has finished. */
-  idle(): Promise<void> {
-    return this.queue;
+  /** Resolves when every queued or scheduled delivery has finished (late copies included). */
+  async idle(): Promise<void> {
+    await this.queue;
+    while (this.running.size > 0) await Promise.all(this.running);
   }
 
-  /** Stops retrying, aborts requests in flight and waits for the queue to settle. */
+  /** Stops retrying, aborts requests in flight and waits for the deliveries to settle. */
   async close(): Promise<void> {
     this.closed = true;
     for (const wake of this.wakers) wake();
     for (const request of this.requests) request.destroy(new Error('Stripe stand-in is shutting down'));
-    await this.queue;
+    await this.idle();
   }
 
-  private async deliverOne(event: StandinEvent): Promise<void> {
+  private simulatedMinutes(minutes: number): number {
+    return Math.round(minutes * REALISTIC_DELIVERY.simulatedMinuteMs);
+  }
+
+  private lateMs(): number {
+    const [min, max] = REALISTIC_DELIVERY.lateMinutes;
+    return this.simulatedMinutes(min + this.random() * (max - min));
+  }
+
+  private scheduleRealistic(event: StandinEvent): void {
+    const retryDelaysMs = REALISTIC_DELIVERY.retryScheduleMinutes.map((minutes) =>
+      this.simulatedMinutes(minutes),
+    );
+    const startMs = this.simulatedMinutes((this.random() * REALISTIC_DELIVERY.maxInitialDelaySeconds) / 60);
+    const plans: RealisticPlan[] = [
+      {
+        startMs,
+        firstAttemptLost: this.random() < REALISTIC_DELIVERY.lostFirstAttemptRate,
+        retryDelaysMs: [this.lateMs(), ...retryDelaysMs],
+      },
+    ];
+    if (this.random() < REALISTIC_DELIVERY.duplicateRate) {
+      plans.push({ startMs: startMs + this.lateMs(), firstAttemptLost: false, retryDelaysMs });
+    }
+    for (const plan of plans) {
+      const delivery = (async () => {
+        await this.sleep(plan.startMs);
+        if (!this.closed) await this.deliverOne(event, plan);
+      })();
+      this.running.add(delivery);
+      void delivery.finally(() => this.running.delete(delivery));
+    }
+  }
+
+  private async deliverOne(event: StandinEvent, plan: RealisticPlan | null): Promise<void> {
     const entry: DeliveryLogEntry = {
       id: newId('dlv', 14),
       eventId: event.id,
@@ -64,9 +125,12 @@ export class WebhookDeliverer {
     this.store.state.deliveries.push(entry);
     // Stripe sends pretty-printed JSON; the signature covers these exact bytes.
     const payload = JSON.stringify(event, null, 2);
-    const delays = this.config.webhookRetryDelaysMs;
+    const delays = plan?.retryDelaysMs ?? this.config.webhookRetryDelaysMs;
     for (let attempt = 0; attempt <= delays.length && !this.closed; attempt += 1) {
-      const result = await this.post(payload);
+      const result =
+        attempt === 0 && plan?.firstAttemptLost
+          ? { statusCode: null, error: 'simulated network loss (realistic delivery mode)' }
+          : await this.post(payload);
       const record: DeliveryAttempt = { at: new Date().toISOString(), ...result };
       entry.attempts.push(record);
       const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;

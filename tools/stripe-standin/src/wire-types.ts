@@ -17,6 +17,8 @@ export type WireSubscription = Wire<Stripe.Subscription>;
 export type WireSubscriptionItem = Wire<Stripe.SubscriptionItem>;
 export type WireInvoice = Wire<Stripe.Invoice>;
 export type WireInvoiceLineItem = Wire<Stripe.InvoiceLineItem>;
+export type WireInvoicePayment = Wire<Stripe.InvoicePayment>;
+export type WireRefund = Wire<Stripe.Refund>;
 export type WireCheckoutSession = Wire<Stripe.Checkout.Session>;
 export type WireLineItem = Wire<Stripe.LineItem>;
 export type Metadata = Stripe.Metadata;
@@ -28,7 +30,8 @@ export type StandinEvent =
   | Wire<Stripe.CustomerSubscriptionDeletedEvent>
   | Wire<Stripe.InvoicePaidEvent>
   | Wire<Stripe.InvoicePaymentFailedEvent>
-  | Wire<Stripe.CheckoutSessionCompletedEvent>;
+  | Wire<Stripe.CheckoutSessionCompletedEvent>
+  | Wire<Stripe.CheckoutSessionExpiredEvent>;
 
 export interface WireList<T> {
   object: 'list';

@@ -174,13 +174,16 @@ export async function createCheckout(
   return { customer, session };
 }
 
-/** Submits the checkout page's Pay form, as the browser does. */
-export function pay(session: Stripe.Checkout.Session): Promise<Response> {
+/** Submits one of the checkout page's Pay forms, as the browser does. */
+export function pay(
+  session: Stripe.Checkout.Session,
+  card: 'succeeds' | 'declined' = 'succeeds',
+): Promise<Response> {
   return fetch(`${session.url}/pay`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: '',
+    body: card === 'declined' ? 'card=declined' : '',
   });
 }
 

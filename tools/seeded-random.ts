@@ -1,0 +1,12 @@
+// mulberry32: a tiny seeded PRNG, for anything that must look random yet replay exactly (demo data, the Stripe
+// stand-in's realistic delivery, shuffled test bursts). Math.random would make every run different.
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
