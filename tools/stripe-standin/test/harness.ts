@@ -103,6 +103,7 @@ export async function startHarness(): Promise<Harness> {
       webhookSecret: WEBHOOK_SECRET,
       priceId: PRICE_ID,
       webhookRetryDelaysMs: [5, 10, 20],
+      seed: 20_261_123,
       log: (line) => logs.push(line),
     });
   let standin: RunningStripeStandin;
