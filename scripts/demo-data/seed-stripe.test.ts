@@ -147,6 +147,7 @@ describe('the planned fixture in a real stand-in', () => {
         cancelAtPeriodEnd: false,
         currentPeriodEnd: plan.fixture.subscription.current_period_end,
         firebaseUid: subscriber.uid,
+        created: plan.fixture.subscription.current_period_start,
       },
     ]);
     expect(findCancelable(snapshots)?.id).toBe(DEMO_STRIPE_SUBSCRIPTION_ID);

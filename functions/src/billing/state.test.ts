@@ -1,5 +1,6 @@
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import {
+  decideBilling,
   decideSnapshot,
   findCancelable,
   findResumable,
@@ -17,6 +18,7 @@ const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
   cancelAtPeriodEnd: false,
   currentPeriodEnd: 1_800_000_000,
   firebaseUid: 'uid_1',
+  created: 1_700_000_000,
   ...overrides,
 });
 
@@ -116,10 +118,10 @@ describe('findCancelable / findResumable', () => {
   });
 });
 
-describe('decideSnapshot', () => {
-  const event = (created: number) => ({ kind: 'event', created }) as const;
-  const read = (readAt: number | null) => ({ kind: 'read', readAt }) as const;
+const event = (created: number) => ({ kind: 'event', created }) as const;
+const read = (readAt: number | null) => ({ kind: 'read', readAt }) as const;
 
+describe('decideSnapshot', () => {
   it('applies anything to a user without stored state', () => {
     expect(decideSnapshot(null, snapshot(), event(5))).toEqual({ action: 'apply', stamp: 5 });
     expect(decideSnapshot(stored({ last_stripe_event_created: null }), snapshot(), event(5))).toEqual({
@@ -129,25 +131,45 @@ describe('decideSnapshot', () => {
     expect(decideSnapshot(null, snapshot(), read(50))).toEqual({ action: 'apply', stamp: 49 });
   });
 
-  it('applies newer events, skips older ones and re-reads same-second ones', () => {
-    expect(decideSnapshot(stored(), snapshot(), event(1001))).toEqual({ action: 'apply', stamp: 1001 });
-    expect(decideSnapshot(stored(), snapshot(), event(999))).toEqual({ action: 'skip', reason: 'stale' });
-    expect(decideSnapshot(stored(), snapshot(), event(1000))).toEqual({ action: 'reread' });
+  const pastDue = snapshot({ status: 'past_due' });
+
+  it('applies newer events, skips older ones and re-reads same-second ones that change something', () => {
+    expect(decideSnapshot(stored(), pastDue, event(1001))).toEqual({ action: 'apply', stamp: 1001 });
+    expect(decideSnapshot(stored(), pastDue, event(999))).toEqual({ action: 'skip', reason: 'stale' });
+    expect(decideSnapshot(stored(), pastDue, event(1000))).toEqual({ action: 'reread' });
+    // The same state in the same second changes nothing, whatever the order.
+    expect(decideSnapshot(stored(), snapshot(), event(1000))).toEqual({ action: 'apply', stamp: 1000 });
   });
 
-  it('applies reads from the same second or later, stamping the second before the read', () => {
+  it('orders reads like events: later ones apply (stamping the second before), same-second ones are re-read', () => {
+    expect(decideSnapshot(stored(), pastDue, read(1005))).toEqual({ action: 'apply', stamp: 1004 });
+    expect(decideSnapshot(stored(), pastDue, read(999))).toEqual({ action: 'skip', reason: 'stale' });
+    // A read in the stamp's own second may have been answered before that event's change: it must not roll back.
+    expect(decideSnapshot(stored(), pastDue, read(1000))).toEqual({ action: 'reread' });
     expect(decideSnapshot(stored(), snapshot(), read(1000))).toEqual({ action: 'apply', stamp: 1000 });
-    expect(decideSnapshot(stored(), snapshot(), read(1005))).toEqual({ action: 'apply', stamp: 1004 });
-    expect(decideSnapshot(stored(), snapshot(), read(999))).toEqual({ action: 'skip', reason: 'stale' });
+  });
+
+  it('never skips the ordering check for a read without a usable timestamp', () => {
+    expect(decideSnapshot(stored(), pastDue, read(null))).toEqual({ action: 'reread' });
     expect(decideSnapshot(stored(), snapshot(), read(null))).toEqual({ action: 'apply', stamp: 1000 });
+    expect(decideSnapshot(null, pastDue, read(null))).toEqual({ action: 'apply', stamp: null });
   });
 
   it('re-reads an event from the second right after a read (it may have happened after Stripe answered)', () => {
     const afterRead = decideSnapshot(stored(), snapshot(), read(1005));
     expect(afterRead).toEqual({ action: 'apply', stamp: 1004 });
     const next = stored({ last_stripe_event_created: 1004 });
-    expect(decideSnapshot(next, snapshot(), event(1004))).toEqual({ action: 'reread' });
-    expect(decideSnapshot(next, snapshot(), event(1003))).toEqual({ action: 'skip', reason: 'stale' });
+    expect(decideSnapshot(next, pastDue, event(1004))).toEqual({ action: 'reread' });
+    expect(decideSnapshot(next, pastDue, event(1003))).toEqual({ action: 'skip', reason: 'stale' });
+  });
+
+  it('keeps an ended subscription ended, even for an event that looks newer', () => {
+    const ended = stored({ subscription_status: 'canceled', subscription_active: false });
+    expect(decideSnapshot(ended, snapshot(), event(5000))).toEqual({ action: 'skip', reason: 'ended' });
+    expect(decideSnapshot(ended, snapshot({ status: 'canceled' }), event(5000))).toEqual({
+      action: 'apply',
+      stamp: 5000,
+    });
   });
 
   it('never lets another subscription without access replace one that grants access', () => {
@@ -161,5 +183,79 @@ describe('decideSnapshot', () => {
     });
     const lapsed = stored({ subscription_status: 'past_due', subscription_active: false });
     expect(decideSnapshot(lapsed, other, event(2000))).toEqual({ action: 'apply', stamp: 2000 });
+  });
+});
+
+describe('decideBilling', () => {
+  const none = {
+    eventType: 'customer.subscription.created',
+    accountDeletedAt: null,
+    openSubscriptions: null,
+  };
+
+  it('cancels and refunds (payments since the deletion) a live subscription of a deleted account', () => {
+    expect(decideBilling(null, snapshot(), event(2000), { ...none, accountDeletedAt: 1500 })).toEqual({
+      mirror: { action: 'skip', reason: 'account_deleted' },
+      effects: [
+        {
+          kind: 'cancel_subscription',
+          subscription: 'sub_1',
+          reason: 'account_deleted',
+          refund: true,
+          refund_paid_after: 1500,
+        },
+      ],
+    });
+    const canceled = snapshot({ status: 'canceled' });
+    expect(decideBilling(null, canceled, event(2000), { ...none, accountDeletedAt: 1500 }).effects).toEqual(
+      [],
+    );
+  });
+
+  it('keeps the mirrored access-granting subscription and cancels and refunds a second one', () => {
+    const second = snapshot({ id: 'sub_2', created: 1_700_000_500 });
+    const open = [second, snapshot()];
+    const decision = decideBilling(stored(), second, event(2000), { ...none, openSubscriptions: open });
+    expect(decision.mirror).toEqual({ action: 'skip', reason: 'duplicate_subscription' });
+    expect(decision.effects).toEqual([
+      expect.objectContaining({ subscription: 'sub_2', reason: 'duplicate_subscription', refund: true }),
+    ]);
+    // Nothing mirrored yet: the oldest is kept, whichever event comes first.
+    expect(decideBilling(null, second, event(2000), { ...none, openSubscriptions: open }).mirror).toEqual({
+      action: 'skip',
+      reason: 'duplicate_subscription',
+    });
+    expect(decideBilling(null, snapshot(), event(2000), { ...none, openSubscriptions: open })).toEqual({
+      mirror: { action: 'apply', stamp: 2000 },
+      effects: [expect.objectContaining({ subscription: 'sub_2', refund: true })],
+    });
+  });
+
+  it('cancels (without refund) the user’s other live subscriptions that grant no access', () => {
+    const replaced = snapshot({ id: 'sub_old', status: 'past_due', created: 1 });
+    const ended = snapshot({ id: 'sub_gone', status: 'incomplete_expired', created: 2 });
+    const current = snapshot({ id: 'sub_new' });
+    const decision = decideBilling(
+      stored({
+        stripe_subscription_id: 'sub_old',
+        subscription_status: 'past_due',
+        subscription_active: false,
+      }),
+      current,
+      event(2000),
+      { ...none, openSubscriptions: [current, replaced, ended] },
+    );
+    expect(decision).toEqual({
+      mirror: { action: 'apply', stamp: 2000 },
+      effects: [
+        {
+          kind: 'cancel_subscription',
+          subscription: 'sub_old',
+          reason: 'replaced',
+          refund: false,
+          refund_paid_after: null,
+        },
+      ],
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Pure billing rules: which Stripe statuses grant access, how a subscription maps onto the user document, how
 // the account page's status is derived, and when a snapshot may overwrite the stored state.
-import type { UserDoc } from '../model/user';
+import type { BillingSideEffect, CustomerBillingState } from '../model/server-docs';
 import type { SubscriptionSnapshot } from '../stripe/objects';
 
 /** Access to the deals: exactly while Stripe says active or trialing (a failed renewal, past_due, locks them). */
@@ -62,15 +62,8 @@ export interface SubscriptionStatusView {
   current_period_end: number | null;
 }
 
-export type StoredBillingState = Pick<
-  UserDoc,
-  | 'subscription_active'
-  | 'subscription_status'
-  | 'stripe_subscription_id'
-  | 'current_period_end'
-  | 'cancel_at_period_end'
-  | 'last_stripe_event_created'
->;
+/** The stored state a snapshot is ordered against (the customer mapping's; users/{uid} has the same fields). */
+export type StoredBillingState = CustomerBillingState;
 
 export function subscriptionStatusView(
   user: Pick<
@@ -95,23 +88,51 @@ export function subscriptionStatusView(
  */
 export type SnapshotSource = { kind: 'event'; created: number } | { kind: 'read'; readAt: number | null };
 
+export type SkipReason =
+  /** Older than the stored state. */
+  | 'stale'
+  /** A subscription that does not grant access must not replace one that does. */
+  | 'superseded'
+  /** The stored subscription has ended (canceled, incomplete_expired): Stripe never revives it. */
+  | 'ended'
+  /** A second access-granting subscription of the user: canceled and refunded instead of mirrored. */
+  | 'duplicate_subscription'
+  /** The order stayed unknown after re-reading (same second, or no usable Date header). */
+  | 'unordered'
+  /** The customer belongs to a deleted account: nothing is mirrored for it again. */
+  | 'account_deleted';
+
 export type ApplyDecision =
   /** Write the snapshot; `stamp` becomes last_stripe_event_created. */
   | { action: 'apply'; stamp: number | null }
   /** Keep the stored state. */
-  | { action: 'skip'; reason: 'stale' | 'superseded' }
-  /** Same second as the stored state: order unknown, read the subscription from Stripe and apply that. */
+  | { action: 'skip'; reason: SkipReason }
+  /** Order unknown (same second as the stored state, or no timestamp): read the subscription again, later. */
   | { action: 'reread' };
+
+/** The fields that decide what users/{uid} shows; equal ones make the order of two snapshots irrelevant. */
+function sameMirror(stored: StoredBillingState, snapshot: SubscriptionSnapshot): boolean {
+  const mirror = mirrorOf(snapshot);
+  return (
+    stored.stripe_subscription_id === mirror.stripe_subscription_id &&
+    stored.subscription_status === mirror.subscription_status &&
+    stored.current_period_end === mirror.current_period_end &&
+    stored.cancel_at_period_end === mirror.cancel_at_period_end
+  );
+}
 
 /**
  * Orders a snapshot against the stored state. Stripe delivers events late, twice and out of order, and its
  * timestamps have one-second resolution, so:
  * - an event older than the stored stamp is stale; one from the same second cannot be ordered and is
  *   replaced by a fresh read; a newer one applies;
- * - a read answered in a second before the stored stamp is stale (a later event is already applied). A read
- *   otherwise applies, but only vouches for events up to the second before it (an event in the same second
- *   may have happened after Stripe read the object), so it stamps `readAt - 1` and later same-second
+ * - a read answered in a second before the stored stamp is stale (a later event is already applied); one
+ *   answered in the same second, or without a usable Date header, cannot be ordered and is read again later.
+ *   A newer read applies, but only vouches for events up to the second before it (an event in the same
+ *   second may have happened after Stripe read the object), so it stamps `readAt - 1` and later same-second
  *   events are re-read instead of being dropped;
+ * - a snapshot equal to the stored state changes nothing, whatever its order;
+ * - an ended subscription stays ended (Stripe never reactivates a canceled one);
  * - a snapshot of another subscription never takes over from one that grants access unless it grants
  *   access itself (a late event of a replaced subscription must not lock out the current one).
  */
@@ -121,23 +142,121 @@ export function decideSnapshot(
   source: SnapshotSource,
 ): ApplyDecision {
   const last = stored?.last_stripe_event_created ?? null;
-  if (
-    stored !== null &&
-    stored.stripe_subscription_id !== null &&
-    stored.stripe_subscription_id !== snapshot.id &&
-    subscriptionGrantsAccess(stored.subscription_status) &&
-    !subscriptionGrantsAccess(snapshot.status)
-  ) {
-    return { action: 'skip', reason: 'superseded' };
+  if (stored !== null && stored.stripe_subscription_id !== null) {
+    if (stored.stripe_subscription_id !== snapshot.id) {
+      if (
+        subscriptionGrantsAccess(stored.subscription_status) &&
+        !subscriptionGrantsAccess(snapshot.status)
+      ) {
+        return { action: 'skip', reason: 'superseded' };
+      }
+    } else if (!subscriptionIsLive(stored.subscription_status) && subscriptionIsLive(snapshot.status)) {
+      return { action: 'skip', reason: 'ended' };
+    }
   }
-  if (source.kind === 'event') {
-    if (last !== null && source.created < last) return { action: 'skip', reason: 'stale' };
-    if (last !== null && source.created === last) return { action: 'reread' };
-    return { action: 'apply', stamp: source.created };
+  const at = source.kind === 'event' ? source.created : source.readAt;
+  if (stored !== null && last !== null && (at === null || at === last) && sameMirror(stored, snapshot)) {
+    return { action: 'apply', stamp: last };
   }
-  if (source.readAt === null) return { action: 'apply', stamp: last };
-  if (last !== null && source.readAt < last) return { action: 'skip', reason: 'stale' };
-  return { action: 'apply', stamp: Math.max(last ?? 0, source.readAt - 1) };
+  if (last === null) {
+    return { action: 'apply', stamp: source.kind === 'event' || at === null ? at : at - 1 };
+  }
+  if (at === null || at === last) return { action: 'reread' };
+  if (at < last) return { action: 'skip', reason: 'stale' };
+  return { action: 'apply', stamp: source.kind === 'event' ? at : Math.max(last, at - 1) };
+}
+
+export interface SideEffectContext {
+  /** The event that led here (checkout.session.completed always reconciles the user's subscriptions). */
+  eventType: string | null;
+  /** Set when the customer belongs to a deleted account: when delete_account marked it (unix seconds). */
+  accountDeletedAt: number | null;
+  /**
+   * The user's open (not canceled) subscriptions as Stripe has them now, read when the snapshot grants access
+   * (see needsOpenSubscriptions); null when not read.
+   */
+  openSubscriptions: readonly SubscriptionSnapshot[] | null;
+}
+
+/** When the webhook must look at all of the user's subscriptions before deciding (one Stripe list call). */
+export function needsOpenSubscriptions(
+  stored: StoredBillingState | null,
+  snapshot: SubscriptionSnapshot,
+  eventType: string,
+): boolean {
+  if (!subscriptionGrantsAccess(snapshot.status)) return false;
+  return (
+    eventType === 'checkout.session.completed' ||
+    stored === null ||
+    stored.stripe_subscription_id !== snapshot.id ||
+    !subscriptionGrantsAccess(stored.subscription_status)
+  );
+}
+
+/** Oldest first (Stripe's `created`, then id), so that concurrent decisions pick the same keeper. */
+const byAge = (a: SubscriptionSnapshot, b: SubscriptionSnapshot): number =>
+  (a.created ?? 0) - (b.created ?? 0) || (a.id < b.id ? -1 : 1);
+
+export interface BillingDecision {
+  mirror: ApplyDecision;
+  effects: BillingSideEffect[];
+}
+
+/**
+ * The one billing decision for a subscription snapshot: what users/{uid} shows (decideSnapshot) and what must
+ * change in Stripe so that a user is billed for at most one subscription, and a deleted account for none:
+ * - a deleted account's live subscription is canceled, and a payment taken since the deletion refunded;
+ * - of several access-granting subscriptions, the one already mirrored (else the oldest) is kept; the others
+ *   are canceled and refunded, and never mirrored;
+ * - once one grants access, the user's other live subscriptions that do not (an unpaid one replaced by a new
+ *   checkout, a declined attempt left incomplete) are canceled, so Stripe cannot charge for them later.
+ */
+export function decideBilling(
+  stored: StoredBillingState | null,
+  snapshot: SubscriptionSnapshot,
+  source: SnapshotSource,
+  context: SideEffectContext,
+): BillingDecision {
+  if (context.accountDeletedAt !== null) {
+    const effects: BillingSideEffect[] = subscriptionIsLive(snapshot.status)
+      ? [
+          {
+            kind: 'cancel_subscription',
+            subscription: snapshot.id,
+            reason: 'account_deleted',
+            refund: true,
+            refund_paid_after: context.accountDeletedAt,
+          },
+        ]
+      : [];
+    return { mirror: { action: 'skip', reason: 'account_deleted' }, effects };
+  }
+  const open = context.openSubscriptions;
+  if (open === null) return { mirror: decideSnapshot(stored, snapshot, source), effects: [] };
+  const live = open.filter((sub) => subscriptionIsLive(sub.status));
+  const granting = live.filter((sub) => subscriptionGrantsAccess(sub.status)).sort(byAge);
+  const keeper =
+    granting.find((sub) => sub.id === stored?.stripe_subscription_id) ?? granting[0] ?? undefined;
+  if (keeper === undefined) return { mirror: decideSnapshot(stored, snapshot, source), effects: [] };
+  const effects: BillingSideEffect[] = live
+    .filter((sub) => sub.id !== keeper.id)
+    .map((sub) => {
+      const duplicate = subscriptionGrantsAccess(sub.status);
+      return {
+        kind: 'cancel_subscription',
+        subscription: sub.id,
+        reason: duplicate ? 'duplicate_subscription' : 'replaced',
+        refund: duplicate,
+        refund_paid_after: null,
+      };
+    });
+  const snapshotIsDuplicate = granting.some((sub) => sub.id === snapshot.id) && snapshot.id !== keeper.id;
+  return {
+    mirror: snapshotIsDuplicate
+      ? { action: 'skip', reason: 'duplicate_subscription' }
+      : decideSnapshot(stored, snapshot, source),
+    effects,
+  };
 }
 
 /** The state a log line shows for "old → new". */

@@ -11,13 +11,24 @@ import { db } from '../admin';
 import { COLLECTIONS, stripeCustomerDocPath, stripeEventDocPath, userDocPath } from '../model/paths';
 import {
   parseStripeCustomerRecord,
+  parseStripeEventRecord,
+  type BillingSideEffect,
+  type CustomerBillingState,
   type StripeCustomerDoc,
   type StripeCustomerRecord,
   type StripeEventDoc,
+  type StripeEventRecord,
 } from '../model/server-docs';
 import { newUserDoc, parseUser, type UserDoc } from '../model/user';
 import type { SubscriptionSnapshot } from '../stripe/objects';
-import { decideSnapshot, mirrorOf, type SnapshotSource, type SubscriptionMirror } from './state';
+import {
+  decideBilling,
+  mirrorOf,
+  type SkipReason,
+  type SnapshotSource,
+  type StoredBillingState,
+  type SubscriptionMirror,
+} from './state';
 
 export const userRef = (uid: string): DocumentReference => db().doc(userDocPath(uid));
 export const customerRef = (customerId: string): DocumentReference =>
@@ -88,6 +99,7 @@ export function eventRecord(
   event: ProcessedEvent,
   uid: string | null,
   outcome: string,
+  effects: BillingSideEffect[] = [],
 ): StripeEventDoc<FieldValue, Timestamp> {
   return {
     type: event.type,
@@ -96,11 +108,15 @@ export function eventRecord(
     outcome,
     processed_at: FieldValue.serverTimestamp(),
     expires_at: Timestamp.fromMillis(Date.now() + EVENT_RECORD_TTL_DAYS * 24 * 60 * 60 * 1000),
+    effects,
+    effects_done: effects.length === 0,
   };
 }
 
-export async function eventAlreadyProcessed(eventId: string): Promise<boolean> {
-  return (await eventRef(eventId).get()).exists;
+/** The recorded decision for an event, or null when it was never processed. */
+export async function readEventRecord(eventId: string): Promise<StripeEventRecord | null> {
+  const snapshot = await eventRef(eventId).get();
+  return snapshot.exists ? parseStripeEventRecord(eventId, snapshot.data()) : null;
 }
 
 /** Records an event that was decided without touching a user (unknown customer, nothing to apply, …). */
@@ -113,60 +129,113 @@ export async function recordEvent(event: ProcessedEvent, uid: string | null, out
   }
 }
 
-export type ApplyOutcome =
-  | { outcome: 'applied'; before: UserDoc | null; after: SubscriptionMirror; stamp: number | null }
-  | { outcome: 'skipped'; reason: 'stale' | 'superseded'; before: UserDoc | null }
-  | { outcome: 'duplicate' }
-  /** The customer is no longer linked to this user (delete_account ran, or the mapping disagrees). */
-  | { outcome: 'unlinked'; reason: 'account_deleted' | 'customer_mismatch' }
-  | { outcome: 'reread'; before: UserDoc | null };
+/** Marks an event's side effects as carried out (a redelivery then has nothing left to do). */
+export async function markEffectsDone(eventId: string): Promise<void> {
+  await eventRef(eventId).update({ effects_done: true });
+}
 
-function recordIn(tx: Transaction, event: ProcessedEvent | null, uid: string, outcome: string): void {
-  if (event !== null) tx.create(eventRef(event.id), eventRecord(event, uid, outcome));
+export type ApplyOutcome =
+  | {
+      outcome: 'applied';
+      before: StoredBillingState | null;
+      after: SubscriptionMirror;
+      stamp: number | null;
+      effects: BillingSideEffect[];
+    }
+  | {
+      outcome: 'skipped';
+      reason: SkipReason;
+      before: StoredBillingState | null;
+      effects: BillingSideEffect[];
+    }
+  /** The event was recorded before (a redelivery, or a concurrent copy that won). */
+  | { outcome: 'duplicate'; record: StripeEventRecord | null }
+  /** The customer is no longer linked to this user (delete_account ran, or the mapping disagrees). */
+  | { outcome: 'unlinked'; reason: 'account_deleted' | 'customer_mismatch'; effects: BillingSideEffect[] }
+  | { outcome: 'reread'; before: StoredBillingState | null };
+
+/** Where a snapshot is applied from: a webhook event (recorded with the decision) or an API call's read. */
+export interface ApplyContext {
+  event: ProcessedEvent | null;
+  /** See SideEffectContext.openSubscriptions. */
+  openSubscriptions: readonly SubscriptionSnapshot[] | null;
 }
 
 /**
- * Applies a subscription snapshot to users/{uid} in one transaction with the ordering decision and (for
- * webhook events) the processed-event record, so a duplicate or concurrent delivery is applied at most once
- * and an older snapshot never overwrites a newer one. The customer mapping is read in the same transaction:
- * once delete_account has marked it, nothing is written for that user again.
+ * The state the decision orders against: the customer mapping's (server-only, so it survives a user deleting
+ * users/{uid}); for a mapping written before it kept one, the user document's, when it mirrors this customer.
+ */
+export function storedStateOf(
+  customer: StripeCustomerRecord,
+  user: UserDoc | null,
+): StoredBillingState | null {
+  if (customer.billing !== null) return customer.billing;
+  return user !== null && user.stripe_customer_id === customer.customerId ? user : null;
+}
+
+/**
+ * Decides and writes in one transaction: the decision (decideBilling) over the stored state, the mirror on
+ * users/{uid} and the customer mapping, and (for webhook events) the processed-event record carrying the side
+ * effects to run, so a duplicate or concurrent delivery is decided at most once and an older snapshot never
+ * overwrites a newer one. Once delete_account has marked the mapping, nothing is mirrored for that user again.
  */
 export async function applySnapshot(
   uid: string,
   snapshot: SubscriptionSnapshot,
   source: SnapshotSource,
-  event: ProcessedEvent | null,
+  context: ApplyContext = { event: null, openSubscriptions: null },
 ): Promise<ApplyOutcome> {
+  const { event } = context;
   return db().runTransaction(async (tx): Promise<ApplyOutcome> => {
     const refs = [userRef(uid), customerRef(snapshot.customerId), ...(event ? [eventRef(event.id)] : [])];
     const [userSnap, customerSnap, eventSnap] = await tx.getAll(...refs);
-    if (eventSnap?.exists) return { outcome: 'duplicate' };
-    const customer = customerFromSnapshot(customerSnap);
-    if (customer === null || customer.deleted || customer.uid !== uid) {
-      const reason = customer?.deleted ? 'account_deleted' : 'customer_mismatch';
-      recordIn(tx, event, uid, reason);
-      return { outcome: 'unlinked', reason };
+    if (event && eventSnap?.exists) {
+      return { outcome: 'duplicate', record: parseStripeEventRecord(event.id, eventSnap.data()) };
     }
-    const before = userFromSnapshot(uid, userSnap);
-    const decision = decideSnapshot(before, snapshot, source);
-    if (decision.action === 'reread') return { outcome: 'reread', before };
-    if (decision.action === 'skip') {
-      recordIn(tx, event, uid, decision.reason);
-      return { outcome: 'skipped', reason: decision.reason, before };
+    const customer = customerFromSnapshot(customerSnap);
+    if (customer === null || customer.uid !== uid) {
+      if (event) tx.create(eventRef(event.id), eventRecord(event, uid, 'customer_mismatch'));
+      return { outcome: 'unlinked', reason: 'customer_mismatch', effects: [] };
+    }
+    const user = userFromSnapshot(uid, userSnap);
+    const before = storedStateOf(customer, user);
+    const decision = decideBilling(before, snapshot, source, {
+      eventType: event?.type ?? null,
+      accountDeletedAt: customer.deleted ? (customer.deletedAtSeconds ?? 0) : null,
+      openSubscriptions: context.openSubscriptions,
+    });
+    const { effects } = decision;
+    if (decision.mirror.action === 'reread') return { outcome: 'reread', before };
+    if (decision.mirror.action === 'skip') {
+      const { reason } = decision.mirror;
+      if (event) tx.create(eventRef(event.id), eventRecord(event, uid, reason, effects));
+      return reason === 'account_deleted'
+        ? { outcome: 'unlinked', reason, effects }
+        : { outcome: 'skipped', reason, before, effects };
     }
     const after = mirrorOf(snapshot);
+    const { stamp } = decision.mirror;
+    const billing: CustomerBillingState = {
+      subscription_active: after.subscription_active,
+      subscription_status: after.subscription_status,
+      stripe_subscription_id: after.stripe_subscription_id,
+      current_period_end: after.current_period_end,
+      cancel_at_period_end: after.cancel_at_period_end,
+      last_stripe_event_created: stamp,
+    };
+    tx.update(customerRef(snapshot.customerId), { billing });
     tx.set(
       userRef(uid),
       {
         ...initialFieldsIfMissing(userSnap?.exists ?? false),
         ...after,
-        last_stripe_event_created: decision.stamp,
+        last_stripe_event_created: stamp,
         ...(event ? { last_stripe_event_id: event.id } : {}),
         updated_at: FieldValue.serverTimestamp(),
       },
       { merge: true },
     );
-    recordIn(tx, event, uid, 'applied');
-    return { outcome: 'applied', before, after, stamp: decision.stamp };
+    if (event) tx.create(eventRef(event.id), eventRecord(event, uid, 'applied', effects));
+    return { outcome: 'applied', before, after, stamp, effects };
   });
 }

@@ -2,15 +2,26 @@
 // ids a client could have written), and the one change the user makes to them: cancel at period end or resume.
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import type { SubscriptionSnapshot } from '../stripe/objects';
+import { isStripeResourceMissing } from '../stripe/errors';
 import { listOpenSubscriptions, toReadSnapshot } from './stripe-reads';
 import { applySnapshot, customersOfUser, type ApplyOutcome } from './store';
 
-/** Open (not canceled) subscriptions of every live customer of the user. */
+/**
+ * Open (not canceled) subscriptions of every live customer of the user. A customer that no longer exists in
+ * Stripe (deleted in the dashboard, or a test-mode id after switching keys) has none.
+ */
 export async function openSubscriptionsOfUser(stripe: Stripe, uid: string): Promise<SubscriptionSnapshot[]> {
   const customerIds = (await customersOfUser(uid))
     .filter((record) => !record.deleted)
     .map((record) => record.customerId);
-  const lists = await Promise.all(customerIds.map((customerId) => listOpenSubscriptions(stripe, customerId)));
+  const lists = await Promise.all(
+    customerIds.map((customerId) =>
+      listOpenSubscriptions(stripe, customerId).catch((error: unknown) => {
+        if (isStripeResourceMissing(error)) return { snapshots: [], readAt: null };
+        throw error;
+      }),
+    ),
+  );
   return lists.flatMap((list) => list.snapshots);
 }
 
@@ -27,6 +38,6 @@ export async function setCancelAtPeriodEnd(
   const updated = toReadSnapshot(
     await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }),
   );
-  const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt }, null);
+  const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt });
   return { snapshot: updated.snapshot, mirror: sync.outcome };
 }

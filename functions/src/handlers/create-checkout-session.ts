@@ -1,12 +1,15 @@
 // POST create_checkout_session (no body) → {url} of a Stripe Checkout Session for the $2/month plan.
 // 409 when the user already has a subscription that grants access (including one canceled but still running:
-// that one is resumed with resume_subscription, never paid for twice).
+// that one is resumed with resume_subscription, never paid for twice). At most one session of the user can be
+// paid: a new one is issued only after every other open one was expired. A mapped customer that Stripe no longer
+// has is replaced by a new one.
 import * as logger from 'firebase-functions/logger';
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import {
-  ensureCustomer,
+  expireOpenCheckoutSessions,
   reserveCheckoutAttempt,
   retireCheckoutAttempt,
+  withLiveCustomer,
   type ReservedCheckout,
 } from '../billing/customers';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
@@ -88,6 +91,23 @@ async function openCheckoutSession(stripe: Stripe, input: CheckoutInput, retries
   if (attempt.reused) {
     const current = await stripe.checkout.sessions.retrieve(session.id);
     if (current.status !== 'open') return retryWithFreshAttempt(`session ${session.id} is ${current.status}`);
+  } else {
+    // A new session is handed out only once no other can be paid (two paid sessions = two subscriptions).
+    const { expired, completed } = await expireOpenCheckoutSessions(stripe, input.customerId, session.id);
+    if (completed.length > 0) {
+      // The previous session was paid meanwhile: this one must not be paid too.
+      await expireOpenCheckoutSessions(stripe, input.customerId, null);
+      await retireCheckoutAttempt(input.customerId, attempt.idempotency_key);
+      logger.info('create_checkout_session.refused', {
+        uid: input.uid,
+        reason: 'a previous session was paid meanwhile',
+        sessions: completed,
+      });
+      throw alreadySubscribed(false);
+    }
+    if (expired.length > 0) {
+      logger.info('create_checkout_session.previous_sessions_expired', { uid: input.uid, expired });
+    }
   }
   if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a url`);
   logger.info('create_checkout_session.session_ready', {
@@ -115,22 +135,22 @@ export const handle = endpoint(
       throw alreadySubscribed(mirror.cancel_at_period_end);
     }
     const stripe = await stripeClient();
-    const customerId = await ensureCustomer(stripe, user);
-
-    // The mirror may lag behind Stripe (a webhook still in flight), so Stripe has the last word.
-    const { snapshots, readAt } = await listOpenSubscriptions(stripe, customerId);
-    const running = snapshots.find((snapshot) => subscriptionGrantsAccess(snapshot.status));
-    if (running) {
-      const sync = await applySnapshot(user.uid, running, { kind: 'read', readAt }, null);
-      logger.info('create_checkout_session.refused', {
-        uid: user.uid,
-        reason: 'Stripe has an active subscription',
-        subscription: running.id,
-        mirror: sync.outcome,
-      });
-      throw alreadySubscribed(running.cancelAtPeriodEnd);
-    }
-
-    return { body: { url: await openCheckoutSession(stripe, { uid: user.uid, customerId, config }) } };
+    const url = await withLiveCustomer(stripe, user, async (customerId) => {
+      // The mirror may lag behind Stripe (a webhook still in flight), so Stripe has the last word.
+      const { snapshots, readAt } = await listOpenSubscriptions(stripe, customerId);
+      const running = snapshots.find((snapshot) => subscriptionGrantsAccess(snapshot.status));
+      if (running) {
+        const sync = await applySnapshot(user.uid, running, { kind: 'read', readAt });
+        logger.info('create_checkout_session.refused', {
+          uid: user.uid,
+          reason: 'Stripe has an active subscription',
+          subscription: running.id,
+          mirror: sync.outcome,
+        });
+        throw alreadySubscribed(running.cancelAtPeriodEnd);
+      }
+      return openCheckoutSession(stripe, { uid: user.uid, customerId, config });
+    });
+    return { body: { url } };
   },
 );

@@ -1,15 +1,19 @@
 // POST delete_account {userId} → {deleted: true}. Only for the caller's own account, and only within
 // RECENT_LOGIN_MAX_AGE_SECONDS (5 minutes) of the caller's last sign-in: otherwise 403
 // {error, code: 'requires-recent-login'} and nothing changes. 403, not 401: the token is valid and a 401 means
-// "session over" to clients; here a fresh sign-in (not a token refresh) is what is missing. Order matters:
-// 1. mark the customer mappings deleted (late webhook events then write nothing for this user),
-// 2. cancel every live subscription immediately (no further charges),
-// 3. delete users/{uid} (the client usually did already), 4. delete the Auth user.
+// "session over" to clients; here a fresh sign-in (not a token refresh) is what is missing. A revoked session
+// (or a disabled user) is refused with 401. Order matters:
+// 1. mark the customer mappings deleted (late webhook events then write nothing for this user, and the webhook
+//    cancels and refunds any subscription that still becomes live, e.g. a checkout paid in another tab),
+// 2. expire every open Checkout Session (an open checkout page can no longer be paid),
+// 3. cancel every live subscription immediately (no further charges),
+// 4. delete users/{uid} (the client usually did already), 5. delete the Auth user.
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import { adminAuth } from '../admin';
-import { markCustomerDeleted } from '../billing/customers';
+import { expireOpenCheckoutSessions, isMissingCustomer, markCustomerDeleted } from '../billing/customers';
+import { cancelSubscriptionNow } from '../billing/side-effects';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
 import { customersOfUser, userRef } from '../billing/store';
@@ -18,7 +22,6 @@ import { parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
 import { isRecentLogin, REQUIRES_RECENT_LOGIN } from '../model/recent-login';
-import { isStripeResourceMissing } from '../stripe/errors';
 import { stripeClient } from '../stripe/client';
 
 export const FORBIDDEN_MESSAGE = 'You can only delete your own account';
@@ -29,15 +32,10 @@ const MAX_BODY_BYTES = 1024;
 
 export const deleteAccountBodySchema = z.strictObject({ userId: z.string().min(1).max(128) });
 
-function isAlreadyCanceled(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  return isStripeResourceMissing(error) || /already been canceled/i.test(message);
-}
-
 export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: true }, async (req) => {
   // A retry must still succeed after the Auth user is gone (every step below tolerates "already done"), as long
   // as the sign-in is still recent.
-  const { uid, authTime } = await requireUser(req, { checkRevoked: false, acceptDeletedUser: true });
+  const { uid, authTime } = await requireUser(req, { checkRevoked: true, acceptDeletedUser: true });
   const { userId } = parseJsonBody(req, deleteAccountBodySchema, MAX_BODY_BYTES);
   if (userId !== uid) {
     logger.warn('delete_account.refused', { uid, requested: userId, reason: 'not the caller' });
@@ -58,21 +56,22 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
   await Promise.all(customers.filter((c) => !c.deleted).map((c) => markCustomerDeleted(c.customerId)));
 
   const canceled: string[] = [];
+  const expiredSessions: string[] = [];
   if (customers.length > 0) {
     const stripe = await stripeClient();
     for (const { customerId } of customers) {
-      const { snapshots } = await listOpenSubscriptions(stripe, customerId);
-      for (const subscription of snapshots.filter((s) => subscriptionIsLive(s.status))) {
-        try {
-          await stripe.subscriptions.cancel(subscription.id);
-          canceled.push(subscription.id);
-        } catch (error) {
-          if (!isAlreadyCanceled(error)) throw error;
+      try {
+        expiredSessions.push(...(await expireOpenCheckoutSessions(stripe, customerId, null)).expired);
+        const { snapshots } = await listOpenSubscriptions(stripe, customerId);
+        for (const subscription of snapshots.filter((s) => subscriptionIsLive(s.status))) {
+          if (await cancelSubscriptionNow(stripe, subscription.id)) canceled.push(subscription.id);
         }
+      } catch (error) {
+        // A customer Stripe no longer has cannot bill anyone.
+        if (!isMissingCustomer(error)) throw error;
       }
     }
   }
-
   await userRef(uid).delete();
   try {
     await adminAuth().deleteUser(uid);
@@ -83,6 +82,7 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
     uid,
     customers: customers.map((c) => c.customerId),
     canceledSubscriptions: canceled,
+    expiredSessions,
   });
   return { body: { deleted: true } };
 });

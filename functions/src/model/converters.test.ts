@@ -344,13 +344,17 @@ describe('server-only documents', () => {
       outcome: 'applied',
       processed_at: new Date(JAN_5),
       expires_at: new Date(JAN_5),
+      effects: [],
+      effects_done: true,
     });
     expect(parseStripeCustomerRecord('cus_1', { uid: 'u1', created_at: null })).toEqual({
       customerId: 'cus_1',
       uid: 'u1',
       created_at: null,
       deleted: false,
+      deletedAtSeconds: null,
       checkout: null,
+      billing: null,
     });
     expect(
       parseStripeCustomerRecord('cus_2', {
@@ -364,7 +368,9 @@ describe('server-only documents', () => {
       uid: 'u2',
       created_at: new Date(JAN_5),
       deleted: true,
+      deletedAtSeconds: Math.floor(Date.parse(JAN_5) / 1000),
       checkout: { idempotency_key: 'k1', expires_at: 1767200000 },
+      billing: null,
     });
     const { reports, report } = collectReports();
     expect(parseStripeCustomerRecord('cus_1', { uid: '' }, report)).toBeNull();

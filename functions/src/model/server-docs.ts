@@ -5,6 +5,27 @@ import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from
 import { DEMO_META_DOC_PATH, stripeCustomerDocPath, stripeEventDocPath } from './paths';
 import { pendingDateSchema } from './timestamp';
 
+/**
+ * A Stripe change the webhook decided to make because of an event, recorded with the decision and carried out
+ * after it (again on a redelivery until done): cancel a subscription that must not bill, and refund its latest
+ * payment when `refund` says so (only a payment made at or after `refund_paid_after`, unix seconds, when set).
+ */
+export interface BillingSideEffect {
+  kind: 'cancel_subscription';
+  subscription: string;
+  reason: 'account_deleted' | 'duplicate_subscription' | 'replaced';
+  refund: boolean;
+  refund_paid_after: number | null;
+}
+
+const sideEffectSchema = z.object({
+  kind: z.literal('cancel_subscription'),
+  subscription: z.string().min(1),
+  reason: z.enum(['account_deleted', 'duplicate_subscription', 'replaced']),
+  refund: z.boolean(),
+  refund_paid_after: z.number().int().nullable(),
+});
+
 /** stripe_events/{eventId}: a Stripe event the webhook has processed; its existence makes redelivery a no-op. */
 export interface StripeEventRecord {
   id: string;
@@ -18,6 +39,9 @@ export interface StripeEventRecord {
   processed_at: Date | null;
   /** TTL field: Firestore deletes the record after this (Stripe stops redelivering after 3 days). */
   expires_at: Date | null;
+  /** What the decision asked Stripe to do; `effects_done` once all of it succeeded. */
+  effects: BillingSideEffect[];
+  effects_done: boolean;
 }
 
 /** stripe_events/{eventId} as written: `processed_at` is a server timestamp, `expires_at` a concrete time. */
@@ -28,6 +52,8 @@ export type StripeEventDoc<ServerTimestamp, Time> = {
   outcome: string;
   processed_at: ServerTimestamp;
   expires_at: Time;
+  effects: BillingSideEffect[];
+  effects_done: boolean;
 };
 
 const stripeEventSchema = z.object({
@@ -37,6 +63,9 @@ const stripeEventSchema = z.object({
   outcome: z.string(),
   processed_at: pendingDateSchema,
   expires_at: pendingDateSchema,
+  // Records written before side effects were recorded had none pending.
+  effects: z.array(sideEffectSchema).default([]),
+  effects_done: z.boolean().default(true),
 });
 
 export function parseStripeEventRecord(
@@ -55,6 +84,29 @@ export interface CheckoutAttempt {
   expires_at: number;
 }
 
+/**
+ * The subscription state last applied for a customer, with the `created` stamp that orders later events against
+ * it. Kept server-side with the mapping (users/{uid} only mirrors it), so the ordering guard survives a user
+ * deleting their own document.
+ */
+export interface CustomerBillingState {
+  subscription_active: boolean;
+  subscription_status: string;
+  stripe_subscription_id: string | null;
+  current_period_end: number | null;
+  cancel_at_period_end: boolean;
+  last_stripe_event_created: number | null;
+}
+
+const customerBillingStateSchema = z.object({
+  subscription_active: z.boolean(),
+  subscription_status: z.string().min(1),
+  stripe_subscription_id: z.string().min(1).nullable(),
+  current_period_end: z.number().nullable(),
+  cancel_at_period_end: z.boolean(),
+  last_stripe_event_created: z.number().nullable(),
+});
+
 /** stripe_customers/{customerId}: which Firebase user a Stripe customer belongs to (the billing's source of truth). */
 export interface StripeCustomerRecord {
   customerId: string;
@@ -62,7 +114,11 @@ export interface StripeCustomerRecord {
   created_at: Date | null;
   /** Set by delete_account: later events for this customer must not recreate the user's data. */
   deleted: boolean;
+  /** When delete_account marked it (unix seconds), null while the account exists. */
+  deletedAtSeconds: number | null;
   checkout: CheckoutAttempt | null;
+  /** Null until the webhook (or an API read) applied a subscription of this customer. */
+  billing: CustomerBillingState | null;
 }
 
 /** stripe_customers/{customerId} as written. */
@@ -71,6 +127,7 @@ export type StripeCustomerDoc<ServerTimestamp> = {
   created_at: ServerTimestamp;
   deleted_at: ServerTimestamp | null;
   checkout: CheckoutAttempt | null;
+  billing?: CustomerBillingState | null;
 };
 
 const stripeCustomerSchema = z.object({
@@ -81,6 +138,7 @@ const stripeCustomerSchema = z.object({
     .object({ idempotency_key: z.string().min(1), expires_at: z.number().int() })
     .nullish()
     .transform((value) => value ?? null),
+  billing: customerBillingStateSchema.nullish().transform((value) => value ?? null),
 });
 
 export function parseStripeCustomerRecord(
@@ -91,7 +149,12 @@ export function parseStripeCustomerRecord(
   const parsed = parseDocument(stripeCustomerSchema, stripeCustomerDocPath(customerId), data, report);
   if (parsed === null) return null;
   const { deleted_at, ...rest } = parsed;
-  return { customerId, ...rest, deleted: deleted_at !== null };
+  return {
+    customerId,
+    ...rest,
+    deleted: deleted_at !== null,
+    deletedAtSeconds: deleted_at === null ? null : Math.floor(deleted_at.getTime() / 1000),
+  };
 }
 
 /** _meta/demo: the UTC day the demo deals' dates are currently relative to. */

@@ -35,6 +35,7 @@ describe('toSubscriptionSnapshot', () => {
       cancelAtPeriodEnd: false,
       currentPeriodEnd: 30,
       firebaseUid: 'uid_1',
+      created: null,
     });
     expect(toSubscriptionSnapshot(subscription({ items: { data: [] }, metadata: null }))).toMatchObject({
       currentPeriodEnd: null,

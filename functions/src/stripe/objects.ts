@@ -22,6 +22,7 @@ const subscriptionSchema = z.object({
   customer: expandableId,
   status: z.string().min(1),
   cancel_at_period_end: z.boolean(),
+  created: z.number().int().optional(),
   // Since API 2025-03-31 the billing period lives on the items.
   items: z.object({ data: z.array(z.object({ current_period_end: z.number().int().nonnegative() })) }),
   metadata: metadataSchema,
@@ -37,6 +38,8 @@ export interface SubscriptionSnapshot {
   currentPeriodEnd: number | null;
   /** `metadata.firebase_uid`, set when our checkout created the subscription. */
   firebaseUid: string | null;
+  /** Unix seconds; orders a user's subscriptions (the oldest access-granting one is kept). */
+  created: number | null;
 }
 
 export class StripePayloadError extends Error {
@@ -63,6 +66,7 @@ export function toSubscriptionSnapshot(value: unknown): SubscriptionSnapshot {
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     currentPeriodEnd: periodEnds.length > 0 ? Math.max(...periodEnds) : null,
     firebaseUid: subscription.metadata[FIREBASE_UID_METADATA_KEY] ?? null,
+    created: subscription.created ?? null,
   };
 }
 
