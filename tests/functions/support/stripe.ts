@@ -11,14 +11,73 @@ export const stripe = new Stripe(STRIPE_SECRET_KEY, {
   host: standin.hostname,
   port: Number(standin.port),
   protocol: 'http',
-  maxNetworkRetries: 0,
+  // The realistic stage turns on the stand-in's fault mode: retry its transient answers, as the functions do.
+  maxNetworkRetries: 4,
 });
+
+/**
+ * Submits one of the hosted checkout page's Pay forms: 303 when paid, 402 when the card was declined, 410 when the
+ * session expired.
+ */
+export async function submitPayment(
+  checkoutUrl: string,
+  card: 'succeeds' | 'declined' = 'succeeds',
+): Promise<Response> {
+  return fetch(`${checkoutUrl}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: card === 'declined' ? 'card=declined' : '',
+  });
+}
 
 /** Presses Pay on the hosted checkout page (events are delivered before it answers). Returns the redirect. */
 export async function payCheckout(checkoutUrl: string): Promise<string | null> {
-  const response = await fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  const response = await submitPayment(checkoutUrl);
   if (response.status !== 303) throw new Error(`Pay answered ${response.status}: ${await response.text()}`);
   return response.headers.get('location');
+}
+
+export type DeliveryMode = 'immediate' | 'realistic' | 'manual';
+
+/** Switches the stand-in's webhook delivery mode; returns the previous one (to restore it). */
+export async function setDeliveryMode(delivery: DeliveryMode): Promise<DeliveryMode> {
+  const before = (await standinControl('/_control/modes')) as { delivery: DeliveryMode };
+  await standinControl('/_control/modes', { method: 'POST', body: JSON.stringify({ delivery }) });
+  return before.delivery;
+}
+
+/** Events the stand-in recorded (oldest first). */
+export async function standinEvents(): Promise<
+  { id: string; type: string; data: { object: { id: string } } }[]
+> {
+  return ((await standinControl('/_control/events')) as { data: [] }).data;
+}
+
+/** Refunds the stand-in made for the subscription's invoices. */
+export async function refundsOfSubscription(subscriptionId: string): Promise<{ amount: number }[]> {
+  const state = (await standinControl('/_control/state')) as {
+    invoices: Record<
+      string,
+      {
+        payments?: { data: { payment: { payment_intent?: string } }[] };
+        parent: { subscription_details: { subscription: string } | null };
+      }
+    >;
+    refunds: Record<string, { amount: number; payment_intent: string }>;
+  };
+  const intents = new Set(
+    Object.values(state.invoices)
+      .filter((invoice) => invoice.parent.subscription_details?.subscription === subscriptionId)
+      .flatMap((invoice) => invoice.payments?.data.map((payment) => payment.payment.payment_intent) ?? []),
+  );
+  return Object.values(state.refunds).filter((refund) => intents.has(refund.payment_intent));
+}
+
+/** The customer's subscriptions that can still bill (not canceled or expired). */
+export async function liveSubscriptionsOf(customerId: string): Promise<Stripe.Subscription[]> {
+  const all = await stripe.subscriptions.list({ customer: customerId, status: 'all' });
+  return all.data.filter((sub) => sub.status !== 'canceled' && sub.status !== 'incomplete_expired');
 }
 
 /** Moves a subscription to the end of its period: renewal (paid or failed) or, after a cancel, its end. */
