@@ -200,6 +200,17 @@ describe('defect 4: concurrent duplicates of checkout.session.completed', () => 
     }
     expect(completed).toBeDefined();
 
+    // Warm the emulator's workers first, so that the copies really run side by side.
+    const warmUp = {
+      id: `evt_warm_${randomUUID()}`,
+      object: 'event',
+      type: 'charge.updated',
+      created: 1,
+      data: { object: {} },
+    };
+    await Promise.all(
+      Array.from({ length: 6 }, () => deliverEvent({ ...warmUp, id: `${warmUp.id}${randomUUID()}` })),
+    );
     const copies = await Promise.all(Array.from({ length: 6 }, () => deliverEvent(completed)));
     expect(copies.map((copy) => copy.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(copies.map(outcomeOf).filter((outcome) => outcome === 'applied')).toHaveLength(1);
