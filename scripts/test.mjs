@@ -1,5 +1,7 @@
 // `npm test`: every layer, in order, failing fast, with one summary at the end.
-//   typecheck → lint → unit → [emulators: rules → integration → web components → e2e] → stack (`npm start` + Ctrl-C)
+//   typecheck → lint → unit → [emulators: rules → integration → billing-realistic → web components → e2e] → stack
+//   (`npm start` + Ctrl-C). billing-realistic runs the billing integration suites again with the Stripe stand-in
+//   delivering like Stripe's network (delayed, shuffled, duplicated, late) and answering occasional API faults.
 // Usage: node scripts/test.mjs [--only stage,stage] [-- extra jest args]
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,8 +11,18 @@ import { runJestProject } from './lib/jest.mjs';
 import { ensureLocalConfig, spawnLockedEmulatorsExec } from './lib/stack.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
-export const STAGES = ['typecheck', 'lint', 'unit', 'rules', 'integration', 'web', 'e2e', 'stack'];
-export const EMULATOR_STAGES = ['rules', 'integration', 'web', 'e2e'];
+export const STAGES = [
+  'typecheck',
+  'lint',
+  'unit',
+  'rules',
+  'integration',
+  'billing-realistic',
+  'web',
+  'e2e',
+  'stack',
+];
+export const EMULATOR_STAGES = ['rules', 'integration', 'billing-realistic', 'web', 'e2e'];
 
 function parseArgs(argv) {
   const separator = argv.indexOf('--');

@@ -1,12 +1,44 @@
 // Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
-// Writes per-stage results for test.mjs.
+// Writes per-stage results for test.mjs. The `billing-realistic` stage is the integration project's billing suites
+// once more, with the stand-in in its realistic delivery mode and fault mode (tools/stripe-standin/README.md).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopAll, stopAllOnSignals } from './processes.mjs';
 import { runJestProject } from './jest.mjs';
+import { STRIPE_STANDIN_PORT } from './ports.mjs';
 import { prepareDemoData, startStripeStandin } from './stack.mjs';
+
+/** The suites whose subscriptions go through the stand-in's checkout and webhook deliveries. */
+const REALISTIC_BILLING_SUITES = [
+  'tests/functions/billing-defects.test.ts',
+  'tests/functions/checkout.test.ts',
+  'tests/functions/delete-account.test.ts',
+  'tests/functions/lifecycle.test.ts',
+];
+/** Low enough that the SDK's two retries practically always recover, high enough that they run. */
+const REALISTIC_API_FAULT_RATE = 0.02;
+
+async function setStandinModes(modes) {
+  const response = await fetch(`http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/modes`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(modes),
+  });
+  if (!response.ok) throw new Error(`Stripe stand-in modes: ${response.status} ${await response.text()}`);
+}
+
+async function runStage(stage) {
+  if (stage !== 'billing-realistic') return runJestProject(stage, { extraArgs: jestArgs, inBand: true });
+  await setStandinModes({ delivery: 'realistic', api_fault_rate: REALISTIC_API_FAULT_RATE });
+  try {
+    const suites = jestArgs.length > 0 ? jestArgs : REALISTIC_BILLING_SUITES;
+    return await runJestProject('integration', { extraArgs: suites, inBand: true });
+  } finally {
+    await setStandinModes({ delivery: 'immediate', api_fault_rate: 0 });
+  }
+}
 
 const [stageList, summaryFile, ...jestArgs] = process.argv.slice(2);
 const stages = stageList.split(',');
@@ -21,7 +53,7 @@ try {
   for (const stage of stages) {
     const started = Date.now();
     console.log(`\n▶ ${stage}`);
-    const result = await runJestProject(stage, { extraArgs: jestArgs, inBand: true });
+    const result = await runStage(stage);
     results.push({ stage, ok: result.ok, seconds: (Date.now() - started) / 1000, counts: result.counts });
     if (!result.ok) {
       ok = false;

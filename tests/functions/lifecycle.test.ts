@@ -120,8 +120,9 @@ describe('subscription lifecycle', () => {
     // Subscribing again replaces the unpaid subscription: Stripe must not keep retrying the old one.
     const replacement = await subscribe(user);
     expect(replacement).not.toBe(subscriptionId);
-    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    // The webhook cancels it after mirroring the replacement; its answer (hence the flush) waits for that.
     await flushDeliveries();
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
     expect(await userDoc(user.uid)).toMatchObject({
       subscription_active: true,
       subscription_status: 'active',

@@ -1,6 +1,6 @@
 // stripe_webhook with hand-made events: signature checks, duplicates, reordering and a shuffled burst.
 import { randomUUID } from 'node:crypto';
-import { closeAdmin, readDoc } from './support/admin';
+import { closeAdmin, readDoc, testDb } from './support/admin';
 import { callFunction, errorOf } from './support/http';
 import { STRIPE_WEBHOOK_SECRET } from './support/env';
 import {
@@ -10,6 +10,7 @@ import {
   subscriptionEvent,
   type SubscriptionEventInput,
 } from './support/events';
+import { seededRandom } from '../../tools/seeded-random';
 import { deliverEvent, stripe } from './support/stripe';
 
 afterAll(closeAdmin);
@@ -263,17 +264,6 @@ describe('stripe_webhook events', () => {
 
 // ── A burst: 50 users, 4-5 events each, shuffled, with duplicates ───────────────────────────────────────────
 
-/** Deterministic PRNG (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Step = Pick<SubscriptionEventInput, 'type' | 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
 
 /** A plausible life of one subscription: created, then updates, sometimes ending with `deleted`. */
@@ -318,8 +308,8 @@ async function deliverLikeStripe(event: unknown): Promise<{ status: number; retr
 }
 
 describe('stripe_webhook burst', () => {
-  it('leaves every user exactly right after 200+ shuffled events with duplicates', async () => {
-    const next = random(20_240_611);
+  it('leaves every user exactly right after 200+ shuffled events with duplicates, and late retries after deletes', async () => {
+    const next = seededRandom(20_240_611);
     const base = nowSeconds() - 3600;
     const subscribers = await Promise.all(Array.from({ length: 50 }, () => newSubscriber()));
 
@@ -361,31 +351,54 @@ describe('stripe_webhook burst', () => {
     }
     expect(sentAfterNewer).toBeGreaterThan(20);
 
+    // A fifth of the events fail their first delivery (every copy): Stripe retries them much later.
+    const late = new Set(events.filter(() => next() < 0.2).map((event) => event.id));
+    expect(late.size).toBeGreaterThan(20);
     const statuses: number[] = [];
     let retries = 0;
-    const queue = [...deliveries];
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let event = queue.shift(); event; event = queue.shift()) {
-          const result = await deliverLikeStripe(event);
-          statuses.push(result.status);
-          retries += result.retries;
-        }
-      }),
+    const deliverAll = async (list: readonly ReturnType<typeof subscriptionEvent>[]) => {
+      const queue = [...list];
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let event = queue.shift(); event; event = queue.shift()) {
+            const result = await deliverLikeStripe(event);
+            statuses.push(result.status);
+            retries += result.retries;
+          }
+        }),
+      );
+    };
+    await deliverAll(deliveries.filter((event) => !late.has(event.id)));
+
+    // Meanwhile every other user deletes users/{uid} (the rules allow it; the delete-account flow starts so).
+    const deleters = new Set(subscribers.filter((_, index) => index % 2 === 0).map((s) => s.uid));
+    await Promise.all([...deleters].map((uid) => testDb().doc(`users/${uid}`).delete()));
+    // Then the late retries arrive, shuffled.
+    await deliverAll(
+      events
+        .filter((event) => late.has(event.id))
+        .map((event) => ({ event, key: next() }))
+        .sort((a, b) => a.key - b.key)
+        .map(({ event }) => event),
     );
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     if (retries > 0) console.info(`burst: ${retries} deliveries were retried after a 5xx, as Stripe would`);
 
     const docs = await Promise.all(subscribers.map((subscriber) => userDoc(subscriber.uid)));
+    let recreated = 0;
     subscribers.forEach((subscriber, index) => {
       const doc = docs[index];
-      const fields = Object.fromEntries(
-        Object.keys(expected.get(subscriber.uid) ?? {}).map((key) => [key, doc?.[key]]),
-      );
-      expect({ uid: subscriber.uid, ...fields }).toEqual({
-        uid: subscriber.uid,
-        ...expected.get(subscriber.uid),
-      });
+      const want = expected.get(subscriber.uid) ?? {};
+      // A deleted document comes back only with the newest state, brought by a late retry of the newest event;
+      // an older late event must not recreate it (nor grant access).
+      if (deleters.has(subscriber.uid) && !late.has(String(want.last_stripe_event_id))) {
+        expect({ uid: subscriber.uid, doc }).toEqual({ uid: subscriber.uid, doc: undefined });
+        return;
+      }
+      if (deleters.has(subscriber.uid)) recreated += 1;
+      const fields = Object.fromEntries(Object.keys(want).map((key) => [key, doc?.[key]]));
+      expect({ uid: subscriber.uid, ...fields }).toEqual({ uid: subscriber.uid, ...want });
     });
+    expect(recreated).toBeGreaterThan(0);
   });
 });
