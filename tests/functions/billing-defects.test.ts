@@ -186,18 +186,17 @@ describe('defect 4: concurrent duplicates of checkout.session.completed', () => 
 
     // Hold the new checkout's events back, to deliver them here as copies racing each other.
     const previousMode = await setDeliveryMode('manual');
-    let completed: Awaited<ReturnType<typeof standinEvents>>[number] | undefined;
-    let others: Awaited<ReturnType<typeof standinEvents>> = [];
+    let fresh: Awaited<ReturnType<typeof standinEvents>>;
     try {
       const url = await checkoutUrl(user);
       const known = new Set((await standinEvents()).map((event) => event.id));
       expect((await submitPayment(url)).status).toBe(303);
-      const fresh = (await standinEvents()).filter((event) => !known.has(event.id));
-      completed = fresh.find((event) => event.type === 'checkout.session.completed');
-      others = fresh.filter((event) => event !== completed);
+      fresh = (await standinEvents()).filter((event) => !known.has(event.id));
     } finally {
       await setDeliveryMode(previousMode);
     }
+    const completed = fresh.find((event) => event.type === 'checkout.session.completed');
+    const others = fresh.filter((event) => event !== completed);
     expect(completed).toBeDefined();
 
     // Warm the emulator's workers first, so that the copies really run side by side.

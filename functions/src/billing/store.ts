@@ -5,7 +5,6 @@ import {
   Timestamp,
   type DocumentReference,
   type DocumentSnapshot,
-  type Transaction,
 } from 'firebase-admin/firestore';
 import { db } from '../admin';
 import { COLLECTIONS, stripeCustomerDocPath, stripeEventDocPath, userDocPath } from '../model/paths';
