@@ -45,3 +45,15 @@ export async function retrieveSubscription(
     throw error;
   }
 }
+
+/** Stripe's clock has one-second resolution: a read made a second later can be ordered against the stored stamp. */
+const STRIPE_SECOND_MS = 1100;
+
+/** Reads the subscription again once Stripe's clock has moved past the second of an unordered read. */
+export async function retrieveSubscriptionNextSecond(
+  stripe: Stripe,
+  subscriptionId: string,
+): Promise<ReadSnapshot | null> {
+  await new Promise((resolve) => setTimeout(resolve, STRIPE_SECOND_MS));
+  return retrieveSubscription(stripe, subscriptionId);
+}

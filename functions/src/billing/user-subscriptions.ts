@@ -3,7 +3,7 @@
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import { isStripeResourceMissing } from '../stripe/errors';
-import { listOpenSubscriptions, toReadSnapshot } from './stripe-reads';
+import { listOpenSubscriptions, retrieveSubscriptionNextSecond, toReadSnapshot } from './stripe-reads';
 import { applySnapshot, customersOfUser, type ApplyOutcome } from './store';
 
 /**
@@ -38,6 +38,12 @@ export async function setCancelAtPeriodEnd(
   const updated = toReadSnapshot(
     await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }),
   );
-  const sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt });
+  let sync = await applySnapshot(uid, updated.snapshot, { kind: 'read', readAt: updated.readAt });
+  if (sync.outcome === 'reread') {
+    // Answered in the second of the last applied event: read again once that second is over.
+    const again = await retrieveSubscriptionNextSecond(stripe, subscriptionId);
+    if (again !== null)
+      sync = await applySnapshot(uid, again.snapshot, { kind: 'read', readAt: again.readAt });
+  }
   return { snapshot: updated.snapshot, mirror: sync.outcome };
 }

@@ -15,7 +15,11 @@ import * as logger from 'firebase-functions/logger';
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import { runSideEffects } from '../billing/side-effects';
 import { describeState, needsOpenSubscriptions } from '../billing/state';
-import { retrieveSubscription, type ReadSnapshot } from '../billing/stripe-reads';
+import {
+  retrieveSubscription,
+  retrieveSubscriptionNextSecond,
+  type ReadSnapshot,
+} from '../billing/stripe-reads';
 import {
   applySnapshot,
   customerRef,
@@ -46,8 +50,6 @@ export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 
 /** Reads of a subscription whose order stays unknown (same second as the stored stamp) before giving up. */
 const MAX_READS = 3;
-/** Stripe's clock has one-second resolution: a read a second later can be ordered. */
-const REREAD_DELAY_MS = 1100;
 
 export type WebhookOutcome =
   | ApplyOutcome['outcome']
@@ -83,8 +85,6 @@ async function ignore(event: HandledEvent, decision: Decision): Promise<Decision
   await recordEvent(event, decision.uid ?? null, decision.outcome);
   return decision;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ── 2. Settle: duplicates and the customer, from server-side state only ─────────────────────────────────────
 
@@ -147,8 +147,11 @@ async function readSnapshot(
   event: HandledEvent,
   ids: { uid: string; customerId: string },
   subscriptionId: string,
+  nextSecond = false,
 ): Promise<Resolved> {
-  const read: ReadSnapshot | null = await retrieveSubscription(stripe, subscriptionId);
+  const read: ReadSnapshot | null = nextSecond
+    ? await retrieveSubscriptionNextSecond(stripe, subscriptionId)
+    : await retrieveSubscription(stripe, subscriptionId);
   if (read === null) {
     return {
       done: await ignore(event, {
@@ -223,9 +226,8 @@ async function processEvent(stripe: Stripe, event: HandledEvent): Promise<Decisi
       });
     }
     // Same second as the stored state (or no timestamp): the order is unknown, so Stripe's current state
-    // decides, read once its clock has moved on.
-    if (source.kind === 'read') await sleep(REREAD_DELAY_MS);
-    resolved = await readSnapshot(stripe, event, { uid, customerId }, snapshot.id);
+    // decides (a read in that same second again, once its clock has moved on).
+    resolved = await readSnapshot(stripe, event, { uid, customerId }, snapshot.id, source.kind === 'read');
   }
   if (resolved.done !== null) return resolved.done;
   if (result === null) throw new Error('unreachable: no decision');
