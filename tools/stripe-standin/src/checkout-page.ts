@@ -102,7 +102,7 @@ export function checkoutPage(
   </form>
   <form method="post" action="${escapeHtml(action)}/pay">
     <input type="hidden" name="card" value="declined">
-    <button type="submit" class="secondary">Pay with a declined card (4000 0000 0000 0002)</button>
+    <button type="submit" class="secondary">Try a declined test card (4000 0000 0000 0002)</button>
   </form>
   <a class="cancel" href="${escapeHtml(action)}/cancel">Cancel</a>
 </section>`,

@@ -74,6 +74,9 @@ export async function handleStripeApi(
     const idempotencyKey = method === 'POST' ? (singleHeader(request, 'idempotency-key') ?? null) : null;
     const fault = runtime.faults.next(idempotencyKey !== null);
     if (fault) {
+      runtime.config.log(
+        `fault mode: ${method} ${url.pathname} → ${fault.status} ${fault.code ?? fault.type}`,
+      );
       sendJson(response, fault.status, fault.toBody(), { ...headers, 'Stripe-Should-Retry': 'true' });
       return;
     }
