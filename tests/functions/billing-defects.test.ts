@@ -14,7 +14,7 @@ import {
   liveSubscriptionsOf,
   refundsOfSubscription,
   sessionIdOf,
-  setDeliveryMode,
+  setStandinModes,
   standinEvents,
   stripe,
   submitPayment,
@@ -185,7 +185,7 @@ describe('defect 4: concurrent duplicates of checkout.session.completed', () => 
     await flushDeliveries();
 
     // Hold the new checkout's events back, to deliver them here as copies racing each other.
-    const previousMode = await setDeliveryMode('manual');
+    const previousModes = await setStandinModes({ delivery: 'manual' });
     let fresh: Awaited<ReturnType<typeof standinEvents>>;
     try {
       const url = await checkoutUrl(user);
@@ -193,24 +193,20 @@ describe('defect 4: concurrent duplicates of checkout.session.completed', () => 
       expect((await submitPayment(url)).status).toBe(303);
       fresh = (await standinEvents()).filter((event) => !known.has(event.id));
     } finally {
-      await setDeliveryMode(previousMode);
+      await setStandinModes({ delivery: previousModes.delivery });
     }
     const completed = fresh.find((event) => event.type === 'checkout.session.completed');
     const others = fresh.filter((event) => event !== completed);
     expect(completed).toBeDefined();
 
-    // Warm the emulator's workers first, so that the copies really run side by side.
-    const warmUp = {
-      id: `evt_warm_${randomUUID()}`,
-      object: 'event',
-      type: 'charge.updated',
-      created: 1,
-      data: { object: {} },
-    };
-    await Promise.all(
-      Array.from({ length: 6 }, () => deliverEvent({ ...warmUp, id: `${warmUp.id}${randomUUID()}` })),
-    );
-    const copies = await Promise.all(Array.from({ length: 6 }, () => deliverEvent(completed)));
+    // Stripe's API latency (here 1.5 s per call) keeps the copies in flight together, as in production.
+    await setStandinModes({ api_latency_ms: 1500 });
+    let copies: Awaited<ReturnType<typeof deliverEvent>>[];
+    try {
+      copies = await Promise.all(Array.from({ length: 6 }, () => deliverEvent(completed)));
+    } finally {
+      await setStandinModes({ api_latency_ms: previousModes.api_latency_ms });
+    }
     expect(copies.map((copy) => copy.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(copies.map(outcomeOf).filter((outcome) => outcome === 'applied')).toHaveLength(1);
     for (const event of others) expect((await deliverEvent(event)).status).toBe(200);

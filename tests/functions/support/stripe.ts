@@ -40,11 +40,16 @@ export async function payCheckout(checkoutUrl: string): Promise<string | null> {
 
 export type DeliveryMode = 'immediate' | 'realistic' | 'manual';
 
-/** Switches the stand-in's webhook delivery mode; returns the previous one (to restore it). */
-export async function setDeliveryMode(delivery: DeliveryMode): Promise<DeliveryMode> {
-  const before = (await standinControl('/_control/modes')) as { delivery: DeliveryMode };
-  await standinControl('/_control/modes', { method: 'POST', body: JSON.stringify({ delivery }) });
-  return before.delivery;
+export interface StandinModes {
+  delivery: DeliveryMode;
+  api_latency_ms: number;
+}
+
+/** Changes the stand-in's modes (tools/stripe-standin/README.md); returns the previous ones, to restore them. */
+export async function setStandinModes(modes: Partial<StandinModes>): Promise<StandinModes> {
+  const before = (await standinControl('/_control/modes')) as StandinModes;
+  await standinControl('/_control/modes', { method: 'POST', body: JSON.stringify(modes) });
+  return { delivery: before.delivery, api_latency_ms: before.api_latency_ms };
 }
 
 /** Events the stand-in recorded (oldest first). */

@@ -6,6 +6,8 @@ import { StripeApiError } from './stripe-error';
 
 export class ApiFaults {
   private readonly random: () => number;
+  /** Added before every API request is handled, as network and Stripe's own latency (widens race windows). */
+  latencyMs = 0;
 
   constructor(
     public rate: number,

@@ -52,6 +52,7 @@ const subscriptionFixtureBody = z.strictObject({
 const modesBody = z.strictObject({
   delivery: z.enum(DELIVERY_MODES).optional(),
   api_fault_rate: z.number().min(0).max(1).optional(),
+  api_latency_ms: z.number().int().min(0).max(10_000).optional(),
 });
 
 /** The body of `POST /_control/fixtures/subscription`, as a caller writes it. */
@@ -100,7 +101,12 @@ async function route(
   const path = requestUrl(request).pathname.replace(/\/+$/, '');
   const { store, stats, deliverer, config, faults } = runtime;
   const key = `${method} ${path}`;
-  const modes = () => ({ delivery: deliverer.mode, api_fault_rate: faults.rate, seed: config.seed });
+  const modes = () => ({
+    delivery: deliverer.mode,
+    api_fault_rate: faults.rate,
+    api_latency_ms: faults.latencyMs,
+    seed: config.seed,
+  });
 
   switch (key) {
     case 'GET /_control/health':
@@ -136,7 +142,10 @@ async function route(
       // Deliveries already scheduled keep the mode they were scheduled in.
       deliverer.mode = parsed.data.delivery ?? deliverer.mode;
       faults.rate = parsed.data.api_fault_rate ?? faults.rate;
-      config.log(`modes: delivery ${deliverer.mode}, API fault rate ${faults.rate}`);
+      faults.latencyMs = parsed.data.api_latency_ms ?? faults.latencyMs;
+      config.log(
+        `modes: delivery ${deliverer.mode}, API fault rate ${faults.rate}, API latency ${faults.latencyMs} ms`,
+      );
       return { body: modes() };
     }
     case 'GET /_control/events':

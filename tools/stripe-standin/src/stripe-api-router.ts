@@ -72,6 +72,8 @@ export async function handleStripeApi(
     const params = parseStripeForm(raw);
 
     const idempotencyKey = method === 'POST' ? (singleHeader(request, 'idempotency-key') ?? null) : null;
+    const { latencyMs } = runtime.faults;
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const fault = runtime.faults.next(idempotencyKey !== null);
     if (fault) {
       runtime.config.log(
