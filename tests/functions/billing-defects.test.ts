@@ -199,8 +199,8 @@ describe('defect 4: concurrent duplicates of checkout.session.completed', () => 
     const others = fresh.filter((event) => event !== completed);
     expect(completed).toBeDefined();
 
-    // Stripe's API latency (here 1.5 s per call) keeps the copies in flight together, as in production.
-    await setStandinModes({ api_latency_ms: 1500 });
+    // Stripe's API latency (here 1 s per call) keeps the copies in flight together, as in production.
+    await setStandinModes({ api_latency_ms: 1000 });
     let copies: Awaited<ReturnType<typeof deliverEvent>>[];
     try {
       copies = await Promise.all(Array.from({ length: 6 }, () => deliverEvent(completed)));
