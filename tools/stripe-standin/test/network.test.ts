@@ -1,6 +1,7 @@
 // The pieces that make the stand-in behave like Stripe's network and API under load: session expiry, declined
 // first payments, refunds, realistic webhook delivery and the API fault mode.
 import Stripe from 'stripe';
+import { resolveConfig } from '../src/config';
 import { createCheckout, pay, paidCheckout, startHarness, subscriptionId, type Harness } from './harness';
 
 let harness: Harness;
@@ -163,5 +164,23 @@ describe('API fault mode', () => {
       ),
     );
     expect(new Set(created.map((customer) => customer.id)).size).toBe(1);
+  });
+});
+
+describe('configuration from the environment (npm start passes it through)', () => {
+  it('reads the delivery mode, fault rate and seed, and rejects bad values', () => {
+    const env = {
+      STRIPE_STANDIN_DELIVERY: 'realistic',
+      STRIPE_STANDIN_API_FAULT_RATE: '0.05',
+      STRIPE_STANDIN_SEED: '7',
+    };
+    expect(resolveConfig({}, env)).toMatchObject({ deliveryMode: 'realistic', apiFaultRate: 0.05, seed: 7 });
+    expect(resolveConfig({}, {})).toMatchObject({ deliveryMode: 'immediate', apiFaultRate: 0 });
+    expect(() => resolveConfig({}, { STRIPE_STANDIN_DELIVERY: 'shuffled' })).toThrow(
+      /STRIPE_STANDIN_DELIVERY/,
+    );
+    expect(() => resolveConfig({}, { STRIPE_STANDIN_API_FAULT_RATE: '2' })).toThrow(
+      /STRIPE_STANDIN_API_FAULT_RATE/,
+    );
   });
 });
