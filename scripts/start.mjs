@@ -8,7 +8,7 @@ import {
   buildWeb,
   ensureLocalConfig,
   firebaseArgs,
-  firebaseBin,
+  firebaseCommand,
   firebaseEnv,
   prepareDemoData,
   startStripeStandin,
@@ -31,10 +31,11 @@ async function main() {
   await Promise.all([buildFunctions(), buildWeb()]);
 
   await startStripeStandin();
+  const [firebase, ...firebaseCliArgs] = firebaseCommand();
   const emulators = spawnChild(
     'firebase emulators',
-    firebaseBin,
-    firebaseArgs('emulators:start', { only: 'auth,firestore,functions,hosting' }),
+    firebase,
+    [...firebaseCliArgs, ...firebaseArgs('emulators:start', { only: 'auth,firestore,functions,hosting' })],
     { cwd: repoRoot, env: firebaseEnv() },
   );
   emulators.exit.then(async ({ code }) => {
