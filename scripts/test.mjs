@@ -1,5 +1,6 @@
 // `npm test`: every layer, in order, failing fast, with one summary at the end.
-//   typecheck → lint → unit → [emulators: rules → integration → web components → e2e] → stack (`npm start` + Ctrl-C)
+//   typecheck → lint → unit → deploy (offline deploy check) → [emulators: rules → integration → web components →
+//   e2e] → stack (`npm start` + Ctrl-C)
 // Usage: node scripts/test.mjs [--only stage,stage] [-- extra jest args]
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { runJestProject } from './lib/jest.mjs';
 import { ensureLocalConfig, spawnLockedEmulatorsExec } from './lib/stack.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
-export const STAGES = ['typecheck', 'lint', 'unit', 'rules', 'integration', 'web', 'e2e', 'stack'];
+export const STAGES = ['typecheck', 'lint', 'unit', 'deploy', 'rules', 'integration', 'web', 'e2e', 'stack'];
 export const EMULATOR_STAGES = ['rules', 'integration', 'web', 'e2e'];
 
 function parseArgs(argv) {
@@ -38,6 +39,10 @@ const STAGE_RUNNERS = {
     await nodeTool('typecheck web', [tsc, '-p', 'web', '--noEmit']);
     await nodeTool('typecheck functions', [tsc, '-p', 'functions', '--noEmit']);
     await nodeTool('typecheck tools', [tsc, '-p', 'tsconfig.tools.json', '--noEmit']);
+  },
+  // `npm run deploy:check` without a target project (scripts/deploy/check.ts): no emulator ports, no lock.
+  deploy: async () => {
+    await nodeTool('deploy check', ['--import', 'tsx', join(repoRoot, 'scripts/deploy/check.ts')]);
   },
   lint: async () => {
     await nodeTool('eslint', [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);

@@ -89,7 +89,16 @@ function buildInfo(mode: string, appEnv: AppEnv): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: '.vite/build-info.json',
-        source: `${JSON.stringify({ mode, projectId: appEnv.firebase.projectId, useEmulators: appEnv.useEmulators }, null, 2)}\n`,
+        source: `${JSON.stringify(
+          {
+            mode,
+            projectId: appEnv.firebase.projectId,
+            authDomain: appEnv.firebase.authDomain,
+            useEmulators: appEnv.useEmulators,
+          },
+          null,
+          2,
+        )}\n`,
       });
     },
   };

@@ -10,22 +10,15 @@ export const EMULATOR_CONFIG_FILE = join(repoRoot, 'firebase.emulators.json');
 export const EMULATOR_WEB_DIR = 'web/dist-emulator';
 const CSP = 'content-security-policy';
 
+/** Appends `origins` to the CSP `directive` when the policy has it. */
+function allowInCsp(policy, directive, origins) {
+  return policy.replace(new RegExp(`(^|;\\s*)(${directive}\\b[^;]*)`), (_, before, sources) =>
+    [before + sources, ...origins].join(' '),
+  );
+}
+
 export function readFirebaseJson() {
   return JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8'));
-}
-
-/** "a b; c d" → Map { a => [b], c => [d] } (directive names lower-cased, order kept). */
-export function parseCsp(value) {
-  const directives = new Map();
-  for (const part of value.split(';')) {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    if (name) directives.set(name.toLowerCase(), sources);
-  }
-  return directives;
-}
-
-export function formatCsp(directives) {
-  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
 /** The origins of the Auth and Firestore emulators (from firebase.json's emulators block). */
@@ -48,11 +41,12 @@ export function emulatorFirebaseConfig(config, { publicDir = EMULATOR_WEB_DIR } 
   for (const rule of copy.hosting.headers) {
     for (const header of rule.headers) {
       if (header.key.toLowerCase() !== CSP) continue;
-      const directives = parseCsp(header.value);
       // The emulator build calls both emulators over HTTP; Google sign-in opens the Auth emulator's helper frame.
-      if (directives.has('connect-src')) directives.get('connect-src').push(origins.auth, origins.firestore);
-      if (directives.has('frame-src')) directives.get('frame-src').push(origins.auth);
-      header.value = formatCsp(directives);
+      header.value = allowInCsp(
+        allowInCsp(header.value, 'connect-src', [origins.auth, origins.firestore]),
+        'frame-src',
+        [origins.auth],
+      );
     }
   }
   return copy;
