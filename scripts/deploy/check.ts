@@ -72,7 +72,7 @@ function buildFunctions(): void {
 }
 
 function probeFunctions(node: string, dir: string, projectId: string): FunctionsProbe {
-  const output = execFileSync(node, [join(__dirname, 'lib/probe-functions.cjs'), dir], {
+  const output = execFileSync(node, [join(__dirname, '../lib/probe-functions.cjs'), dir], {
     cwd: dir,
     // Like a new instance: no emulator variables, the target project (module load must not need more).
     env: { PATH: process.env.PATH, HOME: process.env.HOME, GCLOUD_PROJECT: projectId },
