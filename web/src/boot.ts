@@ -4,6 +4,11 @@
 import '@/styles/global.css';
 import { recoverFromStaleChunks, reloadOnceForStaleChunk } from '@/lib/stale-chunks';
 
+// The CSP allows no 'unsafe-eval' (firebase.json): zod must neither compile its parsers with `new Function` nor
+// probe whether it may (the browser reports even the caught probe as a violation). This is zod's `config({ jitless:
+// true })` without importing zod into the entry (4 KB on every page): zod keeps its global config in this object and
+// reads it when a schema is defined, which happens in the app's chunks, after this line.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 recoverFromStaleChunks();
 
 function afterNextPaint(): Promise<void> {
