@@ -139,5 +139,4 @@ test('npm start serves the app with demo accounts, and Ctrl-C stops every child 
   // Every process npm start had spawned is gone shortly after it exits (no orphan keeps running).
   expect(await survivorsAfter(children, 10_000)).toEqual([]);
   for (const port of PORTS) expect(await portIsFree(port)).toBe(true);
-  // Generous: npm start first queues for the machine-wide emulator lock behind other runs.
-}, 600_000);
+}, 600_000); // Generous: npm start first queues for the machine-wide emulator lock behind other runs.
