@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
 import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
-import { EMULATOR_CONFIG_FILE, writeEmulatorConfig } from './emulator-config.mjs';
+import { writeEmulatorConfig } from './emulator-config.mjs';
 import { firebaseCli, functionsNodeBinary } from './functions-node.mjs';
 import { run, spawnChild } from './processes.mjs';
 import { STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
@@ -108,8 +108,6 @@ export { firebaseBin };
 export function firebaseCommand() {
   return [functionsNodeBinary(), firebaseCli];
 }
-
-export { EMULATOR_CONFIG_FILE };
 
 export const STACK_LOCK_FILE = '/tmp/bargains-emulators.lock';
 
