@@ -158,7 +158,12 @@ describe('firebase.json Hosting', () => {
     const builtPages = [...SNAPSHOT_PATHS, ...framePages];
     for (const route of routePaths.filter((path) => path !== '/*')) {
       const path = route.replace(/:[^/]+/g, 'some-id');
-      const served = builtPages.includes(path) || rewriteFor(path)?.destination?.endsWith('.html');
+      // A page file, a rewrite to one, or a function that renders the page (e.g. server-rendered blog pages).
+      const rewrite = rewriteFor(path);
+      const served =
+        builtPages.includes(path) ||
+        rewrite?.destination?.endsWith('.html') === true ||
+        rewrite?.function !== undefined;
       expect({ route, served }).toEqual({ route, served: true });
     }
     for (const unknown of [
