@@ -7,7 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
-      'web/dist/**',
+      'web/dist*/**',
       'functions/lib/**',
       'emulator-data/**',
       '.cache/**',

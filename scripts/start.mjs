@@ -1,6 +1,7 @@
 // `npm start`: the whole product on the local emulators, offline. Ctrl-C stops every child.
 import { busyPortsMessage, waitForHttp } from './lib/ports.mjs';
-import { repoRoot, PROJECT_ID } from './lib/paths.mjs';
+import { waitForFunctions } from './lib/functions-ready.mjs';
+import { repoRoot } from './lib/paths.mjs';
 import { isStopping, spawnChild, stopAll, stopAllOnSignals } from './lib/processes.mjs';
 import {
   acquireStackLock,
@@ -8,7 +9,7 @@ import {
   buildWeb,
   ensureLocalConfig,
   firebaseArgs,
-  firebaseBin,
+  firebaseCommand,
   firebaseEnv,
   prepareDemoData,
   startStripeStandin,
@@ -31,10 +32,11 @@ async function main() {
   await Promise.all([buildFunctions(), buildWeb()]);
 
   await startStripeStandin();
+  const [firebase, ...firebaseCliArgs] = firebaseCommand();
   const emulators = spawnChild(
     'firebase emulators',
-    firebaseBin,
-    firebaseArgs('emulators:start', { only: 'auth,firestore,functions,hosting' }),
+    firebase,
+    [...firebaseCliArgs, ...firebaseArgs('emulators:start', { only: 'auth,firestore,functions,hosting' })],
     { cwd: repoRoot, env: firebaseEnv() },
   );
   emulators.exit.then(async ({ code }) => {
@@ -44,10 +46,8 @@ async function main() {
     process.exit(code === 0 ? 0 : 1);
   });
   await waitForHttp(`${HOSTING_URL}/`, { what: 'Hosting emulator', timeoutMs: 90000 });
-  await waitForHttp(`http://127.0.0.1:5001/${PROJECT_ID}/us-central1/get_subscription_status`, {
-    what: 'Functions emulator',
-    timeoutMs: 60000,
-  });
+  // Every exported function, not just the emulator's port: "running" must mean no request meets "does not exist".
+  await waitForFunctions({ timeoutMs: 90000 });
 
   await prepareDemoData({ FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' });
 

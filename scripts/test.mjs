@@ -1,7 +1,8 @@
 // `npm test`: every layer, in order, failing fast, with one summary at the end.
-//   typecheck → lint → unit → [emulators: rules → integration → billing-realistic → web components → e2e] → stack
-//   (`npm start` + Ctrl-C). billing-realistic runs the billing integration suites again with the Stripe stand-in
-//   delivering like Stripe's network (delayed, shuffled, duplicated, late) and answering occasional API faults.
+//   typecheck → lint → unit → deploy (offline deploy check) → [emulators: rules → integration → billing-realistic →
+//   web components → e2e] → stack (`npm start` + Ctrl-C). billing-realistic runs the billing integration suites again
+//   with the Stripe stand-in delivering like Stripe's network (delayed, shuffled, duplicated, late) and answering
+//   occasional API faults.
 // Usage: node scripts/test.mjs [--only stage,stage] [-- extra jest args]
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ export const STAGES = [
   'typecheck',
   'lint',
   'unit',
+  'deploy',
   'rules',
   'integration',
   'billing-realistic',
@@ -50,6 +52,10 @@ const STAGE_RUNNERS = {
     await nodeTool('typecheck web', [tsc, '-p', 'web', '--noEmit']);
     await nodeTool('typecheck functions', [tsc, '-p', 'functions', '--noEmit']);
     await nodeTool('typecheck tools', [tsc, '-p', 'tsconfig.tools.json', '--noEmit']);
+  },
+  // `npm run deploy:check` without a target project (scripts/deploy/check.ts): no emulator ports, no lock.
+  deploy: async () => {
+    await nodeTool('deploy check', ['--import', 'tsx', join(repoRoot, 'scripts/deploy/check.ts')]);
   },
   lint: async () => {
     await nodeTool('eslint', [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);

@@ -2,7 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { prerenderSnapshots } from './build/prerender-plugin.ts';
-import { parseEnv } from './src/config/env-schema.ts';
+import { moveSourceMapsOutOfBuild } from './build/source-maps.ts';
+import { assertDeployableEnv, DEPLOY_MODE, parseEnv, type AppEnv } from './src/config/env-schema.ts';
 
 /**
  * reactfire ships as one module that imports every Firebase product it wraps. The products it would pull in
@@ -71,13 +72,52 @@ const FUNCTIONS_EMULATOR_PREFIX = '/demo-bargains/us-central1';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig(({ mode }) => {
+/** Where a mode's build goes: only the deploy build lands in web/dist, the folder Hosting deploys. */
+export function buildOutDir(mode: string): string {
+  return mode === DEPLOY_MODE ? 'dist' : `dist-${mode}`;
+}
+
+/**
+ * Records what a build is wired to (`.vite/build-info.json`, never deployed: Hosting ignores dot folders), so the
+ * deploy check can refuse a web/dist that is not a production build for the target project.
+ */
+function buildInfo(mode: string, appEnv: AppEnv): Plugin {
+  return {
+    name: 'bargains:build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/build-info.json',
+        source: `${JSON.stringify(
+          {
+            mode,
+            projectId: appEnv.firebase.projectId,
+            authDomain: appEnv.firebase.authDomain,
+            useEmulators: appEnv.useEmulators,
+          },
+          null,
+          2,
+        )}\n`,
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => {
   // Fail the build, not the first page load, when the VITE_* configuration of this mode is invalid; the
   // validated values are compiled in as __APP_ENV__ (read by src/config/env.ts).
   const appEnv = parseEnv(loadEnv(mode, webRoot, 'VITE_'));
+  if (command === 'build' && mode === DEPLOY_MODE) assertDeployableEnv(appEnv);
   return {
     define: { __APP_ENV__: JSON.stringify(appEnv) },
-    plugins: [stubReactfireUnusedSdks(), react(), prerenderSnapshots()],
+    plugins: [
+      stubReactfireUnusedSdks(),
+      react(),
+      prerenderSnapshots(),
+      buildInfo(mode, appEnv),
+      moveSourceMapsOutOfBuild(),
+    ],
     resolve: {
       alias: {
         '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -99,7 +139,10 @@ export default defineConfig(({ mode }) => {
     },
     build: {
       target: 'es2022',
-      sourcemap: true,
+      outDir: buildOutDir(mode),
+      // Maps for decoding stack traces and for the benchmark's bundle report, without the sourceMappingURL
+      // comment, moved out of the served folder (build/source-maps.ts; hosting.ignore also skips `**/*.map`).
+      sourcemap: 'hidden',
       // The manifest maps chunks to routes for the benchmark (`npm run bench`); Hosting ignores the .vite folder.
       manifest: true,
       rolldownOptions: {

@@ -9,6 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureChromium } from '../lib/chromium.mjs';
+import { writeEmulatorConfig } from '../lib/emulator-config.mjs';
 import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
 import { stopAll, stopAllOnSignals } from '../lib/processes.mjs';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
@@ -68,11 +69,9 @@ function environment(chromePath) {
   };
 }
 
-/** firebase.json with Hosting serving the benchmark's build. */
+/** The emulators' firebase.json with Hosting serving the benchmark's build. */
 function writeFirebaseConfig() {
-  const config = JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8'));
-  config.hosting.public = relative(repoRoot, WEB_BUILD);
-  writeFileSync(FIREBASE_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
+  writeEmulatorConfig({ file: FIREBASE_CONFIG, publicDir: relative(repoRoot, WEB_BUILD) });
 }
 
 const removeFirebaseConfig = () => rmSync(FIREBASE_CONFIG, { force: true });
@@ -99,7 +98,7 @@ async function measureLiveStack(runs) {
   const inner = `node --import tsx scripts/bench/live.mjs ${JSON.stringify(liveFile)} ${runs} ${JSON.stringify(WEB_BUILD)}`;
   const child = spawnLockedEmulatorsExec(inner, {
     importData: hasExport,
-    extraFirebaseArgs: ['--config', FIREBASE_CONFIG],
+    config: FIREBASE_CONFIG,
     spawnOptions: { stdio: ['inherit', 'pipe', 'pipe'] },
   });
   forwardWithoutAccessLog(child.child.stdout, process.stdout);

@@ -1,8 +1,10 @@
 // Pieces shared by `npm start`, `npm test` and the benchmark: builds, local config, the Stripe stand-in.
-import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
 import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
+import { writeEmulatorConfig } from './emulator-config.mjs';
+import { firebaseCli, functionsNodeBinary } from './functions-node.mjs';
 import { run, spawnChild } from './processes.mjs';
 import { STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
 
@@ -19,7 +21,9 @@ export function ensureLocalConfig() {
   }
 }
 
+/** Compiles the functions into a clean functions/lib (a deleted module must not linger there). */
 export async function buildFunctions() {
+  rmSync(join(repoRoot, 'functions/lib'), { recursive: true, force: true });
   await run(
     'build functions',
     process.execPath,
@@ -31,8 +35,9 @@ export async function buildFunctions() {
 }
 
 /**
- * Builds the production web bundle wired to the emulators: into web/dist (what the Hosting emulator serves) or,
- * given `outDir`, into a folder of the caller's own (emptied first).
+ * Builds the production web bundle wired to the emulators: into web/dist-emulator (what the Hosting emulator
+ * serves; web/vite.config.ts keeps web/dist for the deploy build) or, given `outDir`, into a folder of the
+ * caller's own (emptied first).
  */
 export async function buildWeb({ mode = 'emulator', outDir } = {}) {
   const { build } = await import('vite');
@@ -83,13 +88,26 @@ export function firebaseEnv(extra = {}) {
   return { ...process.env, ...firestoreEmulatorEnv(), FIREBASE_CLI_DISABLE_TELEMETRY: 'true', ...extra };
 }
 
-export function firebaseArgs(command, { only, importData = true, extra = [] } = {}) {
-  const args = [command, '--project', PROJECT_ID, '--only', only];
+/**
+ * Arguments for an emulators command. `config` is the firebase.json to use: by default the emulators' copy
+ * (scripts/lib/emulator-config.mjs), written now.
+ */
+export function firebaseArgs(command, { only, importData = true, extra = [], config } = {}) {
+  const configFile = config ?? writeEmulatorConfig();
+  const args = [command, '--config', configFile, '--project', PROJECT_ID, '--only', only];
   if (importData) args.push('--import', join(repoRoot, 'emulator-data'));
   return [...args, ...extra];
 }
 
 export { firebaseBin };
+
+/**
+ * Command and leading arguments that run firebase-tools on the functions' Node.js major version, so the
+ * Functions emulator (which uses firebase-tools' own Node when the majors match) runs them as production does.
+ */
+export function firebaseCommand() {
+  return [functionsNodeBinary(), firebaseCli];
+}
 
 export const STACK_LOCK_FILE = '/tmp/bargains-emulators.lock';
 
@@ -129,8 +147,9 @@ export async function acquireStackLock() {
  */
 export function spawnLockedEmulatorsExec(
   inner,
-  { build = false, importData = true, extraFirebaseArgs = [], spawnOptions = {} } = {},
+  { build = false, importData = true, extraFirebaseArgs = [], config, spawnOptions = {} } = {},
 ) {
+  const [command, ...commandArgs] = firebaseCommand();
   console.log(`\n▶ emulators (waiting for ${STACK_LOCK_FILE} if another run holds the ports)`);
   return spawnChild(
     'emulators:exec',
@@ -140,11 +159,13 @@ export function spawnLockedEmulatorsExec(
       process.execPath,
       'scripts/lib/emulators-exec.mjs',
       ...(build ? ['--build'] : []),
-      firebaseBin,
+      command,
+      ...commandArgs,
       ...firebaseArgs('emulators:exec', {
         only: 'auth,firestore,functions,hosting',
         importData,
         extra: extraFirebaseArgs,
+        config,
       }),
       inner,
     ],

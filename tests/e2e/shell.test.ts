@@ -66,7 +66,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public routes at %s wid
       const scripts = collectScripts(page);
 
       const response = await gotoApp(page, path);
-      expect(response?.status()).toBe(200);
+      // An unknown path is a real 404 (firebase.json rewrites only the app's routes), with the Not Found page.
+      expect(response?.status()).toBe(name === 'not-found' ? 404 : 200);
       await h1(page).filter({ hasText: heading }).waitFor();
       await page.waitForLoadState('networkidle');
       await screenshot(page, `shell-${name}-${width}`);
@@ -82,7 +83,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public routes at %s wid
 
 test('an unknown route shows the 404 page, whose Go to Home link leads to /', async () => {
   const { context, page } = await openPage(browser);
-  await gotoApp(page, '/definitely/not/here');
+  const response = await gotoApp(page, '/definitely/not/here');
+  expect(response?.status()).toBe(404);
   await h1(page).filter({ hasText: 'Page Not Found' }).waitFor();
   await expect(page.title()).resolves.toBe('Page Not Found · Bargains');
 

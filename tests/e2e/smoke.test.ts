@@ -26,10 +26,14 @@ test('the production build served by the Hosting emulator renders the app shell'
   await context.close();
 });
 
-test('deep links fall back to the single-page app (Hosting rewrite)', async () => {
+test('deep links to app routes fall back to the single-page app (Hosting rewrite); others are real 404s', async () => {
   const { context, page } = await openPage(browser);
-  const response = await gotoApp(page, '/some/deep/link');
+  const response = await gotoApp(page, '/contact');
   expect(response?.status()).toBe(200);
-  await expect(page.locator('#root').innerHTML()).resolves.not.toBe('');
+  await page.getByRole('heading', { level: 1, name: 'Contact Support' }).waitFor();
+
+  const unknown = await gotoApp(page, '/some/deep/link');
+  expect(unknown?.status()).toBe(404);
+  await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
   await context.close();
 });

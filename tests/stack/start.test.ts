@@ -63,6 +63,27 @@ async function survivorsAfter(pids: number[], timeoutMs: number): Promise<string
   return alive.map(describeProcess);
 }
 
+/** Every function functions/lib exports (read from the build, like npm start does). */
+function exportedFunctions(): Array<{ name: string; regions: string[]; trigger: string }> {
+  const output = execFileSync(
+    process.execPath,
+    [join(root, 'scripts/lib/probe-functions.cjs'), join(root, 'functions')],
+    { cwd: root, env: { PATH: process.env.PATH, GCLOUD_PROJECT: 'demo-bargains' }, encoding: 'utf8' },
+  );
+  return (JSON.parse(output) as { functions: Array<{ name: string; regions: string[]; trigger: string }> })
+    .functions;
+}
+
+/** The paths Hosting rewrites to a function. */
+function functionRewriteSources(): string[] {
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
+    hosting: { rewrites: Array<{ source?: string; function?: unknown }> };
+  };
+  return config.hosting.rewrites.flatMap((rewrite) =>
+    rewrite.function && rewrite.source ? [rewrite.source.replace(/\*\*?/g, 'sample')] : [],
+  );
+}
+
 let start: ChildProcess | undefined;
 afterAll(() => {
   if (start?.pid && isAlive(start.pid)) process.kill(-start.pid, 'SIGKILL');
@@ -87,6 +108,21 @@ test('npm start serves the app with demo accounts, and Ctrl-C stops every child 
       }
     }, 250);
   });
+  // At once, before anything else: "running" means every function is loaded, directly and behind Hosting.
+  const functions = exportedFunctions().filter((fn) => fn.trigger === 'https');
+  const urls = [
+    ...functions.map((fn) => `http://127.0.0.1:5001/demo-bargains/${fn.regions[0]}/${fn.name}`),
+    ...functionRewriteSources().map((path) => `http://127.0.0.1:5000${path}`),
+  ];
+  const answers = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(url, { redirect: 'manual' });
+      return { url, status: response.status, body: await response.text() };
+    }),
+  );
+  expect(functions.length).toBeGreaterThanOrEqual(6);
+  expect(answers.filter((answer) => /does not exist/.test(answer.body) || answer.status >= 500)).toEqual([]);
+
   expect(output).toContain('Open http://127.0.0.1:5000');
   expect(output).toContain('subscriber@bargains.test');
 
@@ -103,4 +139,4 @@ test('npm start serves the app with demo accounts, and Ctrl-C stops every child 
   // Every process npm start had spawned is gone shortly after it exits (no orphan keeps running).
   expect(await survivorsAfter(children, 10_000)).toEqual([]);
   for (const port of PORTS) expect(await portIsFree(port)).toBe(true);
-}, 240_000);
+}, 600_000); // Generous: npm start first queues for the machine-wide emulator lock behind other runs.

@@ -1,6 +1,7 @@
 // Writes the build-time snapshots of the public pages (src/app/prerender.tsx) into the build output, so their
 // first paint needs no JavaScript: dist/index.html is the landing page, dist/<page>.html each other public page
-// (served with Hosting's cleanUrls), and dist/app.html the loading frame every other route is rewritten to.
+// (served with Hosting's cleanUrls), dist/404.html the Not Found page, and dist/app.html the loading frame the
+// app's other routes are rewritten to.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
@@ -25,6 +26,12 @@ const APP_MODULE = 'src/main.tsx';
 /** Firebase Auth's first check gates the app's first render (spec §4): frames preload it with the app. */
 const AUTH_MODULE = 'src/lib/auth-session.ts';
 const LOADING_FRAME_FILE = 'app.html';
+/**
+ * Hosting answers every path that is neither a file nor a rewritten route with this page and HTTP 404: the Not
+ * Found page's snapshot (rendered for a path no route names), which the app then takes over like any other.
+ */
+const NOT_FOUND_FILE = '404.html';
+const NOT_FOUND_SNAPSHOT_PATH = '/__not-found__';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -120,8 +127,13 @@ export function prerenderSnapshots(): Plugin {
           const { css } = snapshotAssets(manifest, [APP_MODULE, ...snapshot.sources]);
           write(snapshotFileName(path), snapshot, { js: [], css });
         }
+        const notFound = await prerender.renderSnapshot(NOT_FOUND_SNAPSHOT_PATH);
+        write(NOT_FOUND_FILE, notFound, {
+          js: [],
+          css: snapshotAssets(manifest, [APP_MODULE, ...notFound.sources]).css,
+        });
         config.logger.info(
-          `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots, ${LOADING_FRAME_FILE} and ${prerender.PRELOADED_FRAMES.length} preloaded frames written`,
+          `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots, ${NOT_FOUND_FILE}, ${LOADING_FRAME_FILE} and ${prerender.PRELOADED_FRAMES.length} preloaded frames written`,
         );
       } finally {
         await server.close();

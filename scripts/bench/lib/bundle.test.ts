@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { sourceMapsDir } from '../../../web/build/source-maps';
 import { gzipSync } from 'node:zlib';
 import {
   analyseChunks,
@@ -76,8 +77,10 @@ describe('analyseChunks on a build output', () => {
   /** A chunk and its source map; by default all of its first line maps to the first source. */
   const writeChunk = (file: string, code: string, sources: string[], mappings = 'AAAA') => {
     writeFileSync(join(dist, file), code);
+    const mapPath = join(sourceMapsDir(dist), `${file}.map`);
+    mkdirSync(dirname(mapPath), { recursive: true });
     writeFileSync(
-      join(dist, `${file}.map`),
+      mapPath,
       JSON.stringify({ version: 3, sources: sources.map((s) => `../../../${s}`), mappings }),
     );
   };

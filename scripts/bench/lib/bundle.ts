@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse as parseHtml, type DefaultTreeAdapterTypes } from 'parse5';
+import { sourceMapsDir } from '../../../web/build/source-maps';
 
 type HtmlParentNode = DefaultTreeAdapterTypes.ParentNode;
 type HtmlChildNode = DefaultTreeAdapterTypes.ChildNode;
@@ -163,7 +164,7 @@ export function analyseChunks(
   for (const file of listJsFiles(distDir)) {
     const path = join(distDir, file);
     const content = readFileSync(path);
-    const mapPath = `${path}.map`;
+    const mapPath = join(sourceMapsDir(distDir), `${file}.map`);
     const mapJson = existsSync(mapPath) ? readFileSync(mapPath, 'utf8') : null;
     const modules = mapJson ? sourceMapModules(mapJson, join(path, '..'), repoRoot) : [];
     const mappings = mapJson ? ((JSON.parse(mapJson) as { mappings?: string }).mappings ?? '') : '';

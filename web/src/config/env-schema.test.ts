@@ -1,4 +1,4 @@
-import { parseEnv } from './env-schema';
+import { assertDeployableEnv, parseEnv } from './env-schema';
 
 const VALID = {
   VITE_FIREBASE_API_KEY: 'key',
@@ -40,5 +40,29 @@ describe('parseEnv', () => {
     expect(attempt).toThrow(/VITE_AUTH_EMULATOR_URL: expected an http\(s\) URL/);
     expect(attempt).toThrow(/VITE_FIRESTORE_EMULATOR_HOST: expected 'host:port'/);
     expect(attempt).toThrow(/VITE_SUPPORT_EMAIL: expected an email address/);
+  });
+});
+
+describe('assertDeployableEnv', () => {
+  const REAL = {
+    ...VALID,
+    VITE_FIREBASE_AUTH_DOMAIN: 'bargains-prod.web.app',
+    VITE_FIREBASE_PROJECT_ID: 'bargains-prod',
+  };
+
+  it('accepts a real project without emulators', () => {
+    expect(() => assertDeployableEnv(parseEnv(REAL))).not.toThrow();
+  });
+
+  it('refuses emulator wiring and demo projects, naming each problem', () => {
+    const attempt = () =>
+      assertDeployableEnv(
+        parseEnv({ ...REAL, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-bargains' }),
+      );
+    expect(attempt).toThrow(/VITE_USE_EMULATORS is true/);
+    expect(attempt).toThrow(/VITE_FIREBASE_PROJECT_ID is 'demo-bargains'/);
+    expect(() => assertDeployableEnv(parseEnv({ ...REAL, VITE_USE_EMULATORS: 'true' }))).toThrow(
+      /Refusing a production build/,
+    );
   });
 });

@@ -56,3 +56,28 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   return result.data;
 }
+
+/** The mode `vite build` uses for the app Hosting deploys (web/dist); every other mode builds elsewhere. */
+export const DEPLOY_MODE = 'production';
+
+/**
+ * Refuses a deploy build wired to the emulators or to a `demo-*` project (which only exists in the emulators):
+ * such a site would load, then fail every sign-in and read.
+ */
+export function assertDeployableEnv(env: AppEnv): void {
+  const problems = [
+    ...(env.useEmulators
+      ? ['VITE_USE_EMULATORS is true (a deploy build must talk to the real project)']
+      : []),
+    ...(env.firebase.projectId.startsWith('demo-')
+      ? [
+          `VITE_FIREBASE_PROJECT_ID is '${env.firebase.projectId}' (demo-* projects exist only in the emulators)`,
+        ]
+      : []),
+  ];
+  if (problems.length > 0) {
+    throw new Error(
+      `Refusing a ${DEPLOY_MODE} build for deployment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\nFill in web/.env.${DEPLOY_MODE} for the target project (see web/.env.${DEPLOY_MODE}.example).`,
+    );
+  }
+}

@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { SNAPSHOT_PATHS } from '../../../web/src/app/snapshot-paths';
+import {
+  buildInfoProblems,
+  cspProblems,
+  type FirebaseJson,
+  headerFor,
+  headerProblems,
+  type HostingHeaderRule,
+  inlineScriptProblems,
+  missingParams,
+  parseDotenv,
+  projectProblems,
+  resolveProjectId,
+  rewriteProblems,
+} from './checks';
+
+const repoRoot = join(__dirname, '..', '..', '..');
+const firebaseJson = JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as FirebaseJson;
+// The Hosting emulator's own matcher, so these tests see the headers the emulator (and the e2e tests) see.
+const { configMatcher } = createRequire(__filename)('superstatic/lib/utils/patterns') as {
+  configMatcher: (path: string, rule: HostingHeaderRule) => boolean;
+};
+const HTTPS = { regions: ['us-central1'], trigger: 'https' };
+
+describe('project and rewrites', () => {
+  it('resolves aliases and refuses demo projects', () => {
+    expect(resolveProjectId('prod', { projects: { prod: 'bargains-prod' } })).toBe('bargains-prod');
+    expect(resolveProjectId('bargains-prod', {})).toBe('bargains-prod');
+    expect(projectProblems('demo-bargains')).toHaveLength(1);
+    expect(projectProblems('bargains-prod')).toEqual([]);
+  });
+
+  it('names each rewrite whose function is not exported, in another region or not HTTPS', () => {
+    const rewrites = [
+      { source: '/a', function: { functionId: 'a', region: 'us-central1' } },
+      { source: '/b', function: 'b' },
+      { source: '/c', function: { functionId: 'c', region: 'europe-west1' } },
+      { source: '/d', function: 'd' },
+      { source: '**', destination: '/app.html' },
+    ];
+    const functions = [
+      { name: 'a', ...HTTPS },
+      { name: 'c', ...HTTPS },
+      { name: 'd', regions: ['us-central1'], trigger: 'schedule' },
+    ];
+    expect(rewriteProblems(rewrites, functions)).toEqual([
+      "rewrite /b → b: functions/lib/index.js exports no function 'b'",
+      'rewrite /c → c: the function is deployed to us-central1, not europe-west1',
+      'rewrite /d → d: the function is a schedule function, not HTTPS',
+    ]);
+  });
+});
+
+describe('params', () => {
+  it('reads dotenv files and lists the required params without a value', () => {
+    const env = parseDotenv('# comment\nAPP_ORIGIN="https://bargains.web.app"\nSTRIPE_PRICE_ID=\n');
+    expect(env.get('APP_ORIGIN')).toBe('https://bargains.web.app');
+    const params = [
+      { name: 'APP_ORIGIN', type: 'string', required: true },
+      { name: 'STRIPE_PRICE_ID', type: 'string', required: true },
+      { name: 'CORS_ALLOWED_ORIGINS', type: 'string', required: false },
+      { name: 'STRIPE_SECRET_KEY', type: 'secret', required: false },
+    ];
+    expect(missingParams(params, env)).toEqual(['STRIPE_PRICE_ID']);
+  });
+});
+
+describe('the web build', () => {
+  it('must be the production build for the target project', () => {
+    const production = { mode: 'production', projectId: 'bargains-prod', useEmulators: false };
+    expect(buildInfoProblems(production, 'bargains-prod')).toEqual([]);
+    expect(buildInfoProblems(undefined, 'bargains-prod')[0]).toMatch(/no production build/);
+    expect(
+      buildInfoProblems(
+        { mode: 'emulator', projectId: 'demo-bargains', useEmulators: true },
+        'bargains-prod',
+      ),
+    ).toHaveLength(4);
+  });
+
+  it('allows inline data islands but not inline scripts without their hash in script-src', () => {
+    const csp = "script-src 'self'";
+    const page = [
+      '<script type="module" src="/assets/index.js"></script>',
+      '<script type="application/json" id="data">{"posts":[]}</script>',
+      '<script>alert(1)</script>',
+    ].join('');
+    const problems = inlineScriptProblems('page.html', page, csp);
+    expect(problems).toHaveLength(1);
+    const hash = /'sha256-[^']+'/.exec(problems[0] ?? '')?.[0] ?? '';
+    expect(inlineScriptProblems('page.html', page, `script-src 'self' ${hash}`)).toEqual([]);
+  });
+});
+
+describe('firebase.json Hosting', () => {
+  const csp = headerFor(firebaseJson.hosting.headers, 'Content-Security-Policy', '/', configMatcher) ?? '';
+  const rewriteFor = (path: string) =>
+    firebaseJson.hosting.rewrites.find((rewrite) =>
+      configMatcher(path, { source: rewrite.source, regex: rewrite.regex, headers: [] }),
+    );
+
+  it('has a CSP without inline scripts that forbids framing and allows the Auth domain only when it is the app', () => {
+    expect(cspProblems(csp)).toEqual([]);
+    expect(
+      cspProblems(csp, { authOrigin: 'https://shop.example', appOrigin: 'https://shop.example' }),
+    ).toEqual([]);
+    expect(
+      cspProblems(csp, { authOrigin: 'https://x.firebaseapp.com', appOrigin: 'https://shop.example' }),
+    ).toEqual([
+      expect.stringMatching(/frame-src does not allow the Auth domain https:\/\/x.firebaseapp.com/),
+    ]);
+    expect(cspProblems("script-src 'self' 'unsafe-inline'; frame-ancestors 'self'")).toEqual([
+      "script-src allows 'unsafe-inline'",
+      "frame-ancestors is not 'none'",
+      "object-src is not 'none'",
+    ]);
+  });
+
+  it('sends no-cache for pages, immutable for assets, nothing over the functions, security headers everywhere', () => {
+    const functions = firebaseJson.hosting.rewrites
+      .filter((rewrite) => rewrite.function)
+      .map((rewrite) => rewrite.source ?? '');
+    const pages = [
+      '/',
+      '/pricing',
+      '/index.html',
+      '/app.html',
+      '/dashboard',
+      '/account',
+      '/blog',
+      '/blog/a-post',
+    ];
+    expect(
+      headerProblems(
+        firebaseJson.hosting.headers,
+        { pages, assets: ['/assets/index-AbC123.js'], functions },
+        configMatcher,
+      ),
+    ).toEqual([]);
+    expect(
+      headerProblems(
+        [{ source: '**', headers: [] }],
+        { pages: ['/'], assets: [], functions: [] },
+        configMatcher,
+      ),
+    ).toContain("/: Cache-Control is '(none)', expected no-cache");
+  });
+
+  it('serves every app route (snapshot or rewrite to the app shell) and rewrites nothing else: unknown paths 404', () => {
+    const routesSource = readFileSync(join(repoRoot, 'web/src/app/routes.tsx'), 'utf8');
+    const routePaths = [...routesSource.matchAll(/\bpath: '([^'/][^']*)'/g)].map((match) => `/${match[1]}`);
+    expect(routePaths).toEqual(expect.arrayContaining(['/dashboard', '/account', '/blog/:id']));
+    // Pages built as files of their own (served through cleanUrls): the snapshots and the preloaded frames.
+    const framePages = [...routesSource.matchAll(/\bfile: '([^']+)\.html'/g)].map((match) => `/${match[1]}`);
+    const builtPages = [...SNAPSHOT_PATHS, ...framePages];
+    for (const route of routePaths.filter((path) => path !== '/*')) {
+      const path = route.replace(/:[^/]+/g, 'some-id');
+      // A page file, a rewrite to one, or a function that renders the page (e.g. server-rendered blog pages).
+      const rewrite = rewriteFor(path);
+      const served =
+        builtPages.includes(path) ||
+        rewrite?.destination?.endsWith('.html') === true ||
+        rewrite?.function !== undefined;
+      expect({ route, served }).toEqual({ route, served: true });
+    }
+    for (const unknown of [
+      '/no-such-page',
+      '/assets/missing-AbC123.js',
+      '/dashboard/extra',
+      '/favicon.ico',
+    ]) {
+      expect({ unknown, rewrite: rewriteFor(unknown) }).toEqual({ unknown, rewrite: undefined });
+    }
+  });
+});

@@ -1,0 +1,18 @@
+// Steps shared by `npm run deploy` and the predeploy hooks.
+import { buildWeb } from '../lib/stack.mjs';
+
+/** Set by `npm run deploy` to the project it built and checked, so the predeploy hooks do not repeat it. */
+export const DEPLOY_CHECKED_ENV = 'BARGAINS_DEPLOY_CHECKED_FOR';
+
+/**
+ * The production web app into web/dist (the folder Hosting deploys), from web/.env.production. vite.config.ts
+ * refuses a configuration wired to the emulators or to a demo-* project.
+ */
+export async function buildProductionWeb() {
+  console.log('Building the production web app into web/dist…');
+  const callerNodeEnv = process.env.NODE_ENV;
+  await buildWeb({ mode: 'production' });
+  // Vite's build sets NODE_ENV=production in this process; child processes must not inherit it.
+  if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = callerNodeEnv;
+}
