@@ -4,11 +4,12 @@
 // "session over" to clients; here a fresh sign-in (not a token refresh) is what is missing. Order matters:
 // 1. mark the customer mappings deleted (late webhook events then write nothing for this user),
 // 2. cancel every live subscription immediately (no further charges),
-// 3. delete users/{uid} (the client usually did already), 4. delete the Auth user.
+// 3. delete users/{uid} (the client usually did already) with its subcollections (saved deals and their
+// counter), 4. delete the Auth user.
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { adminAuth } from '../admin';
+import { adminAuth, db } from '../admin';
 import { markCustomerDeleted } from '../billing/customers';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
@@ -73,7 +74,8 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
     }
   }
 
-  await userRef(uid).delete();
+  // recursiveDelete also removes users/{uid}/saved/* and counters/* when the user document itself is gone.
+  await db().recursiveDelete(userRef(uid));
   try {
     await adminAuth().deleteUser(uid);
   } catch (error) {

@@ -54,7 +54,6 @@ const KEYWORDS: Record<Exclude<DealCategory, 'other'>, readonly string[]> = {
     'headphone',
     'headset',
     'speaker',
-    'audio',
     'tv',
     'television',
     'camera',

@@ -138,6 +138,7 @@ describe('parseDeal', () => {
     expect(parseDeal('d1', storedDeal)).toEqual({
       ...storedDeal,
       id: 'd1',
+      shop_logo_url: null,
       start_date: new Date(JAN_5),
       end_date: new Date(FEB_5),
       scraped_at: new Date(JAN_5),
@@ -289,6 +290,14 @@ describe('buildDealDoc', () => {
     const doc = buildDealDoc({ ...input, category_hint: 'Beauty' });
     expect(doc.category).toBe('beauty');
     expect(parseDeal('x', doc)?.category).toBe('beauty');
+  });
+
+  it('keeps an http(s) shop logo and drops any other', () => {
+    expect(buildDealDoc({ ...input, shop_logo_url: 'https://acme.example/logo.png' }).shop_logo_url).toBe(
+      'https://acme.example/logo.png',
+    );
+    expect('shop_logo_url' in buildDealDoc({ ...input, shop_logo_url: 'javascript:alert(1)' })).toBe(false);
+    expect(parseDeal('x', buildDealDoc(input))?.shop_logo_url).toBeNull();
   });
 
   it('round-trips through parseDeal', () => {

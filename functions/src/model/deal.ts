@@ -5,7 +5,15 @@
 // one function every writer (demo-data generator, deal collector) builds a stored deal with.
 import { z } from 'zod';
 import { categoryOf, type DealCategory, isDealCategory } from './category';
-import { booleanOr, httpUrl, optionalHttpUrl, optionalNumber, optionalText, textOrEmpty } from './fields';
+import {
+  booleanOr,
+  httpUrl,
+  isHttpUrl,
+  optionalHttpUrl,
+  optionalNumber,
+  optionalText,
+  textOrEmpty,
+} from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { DEAL_SOURCE_ID, dealDocPath } from './paths';
 import { savingsValue } from './savings';
@@ -33,6 +41,8 @@ export interface Deal {
   shop_name: string;
   /** The shop's site; null when missing or not an http(s) URL (the shop name is then plain text). */
   shop_url: string | null;
+  /** The shop's logo image; null when the source has none (the card then shows a monogram). */
+  shop_logo_url: string | null;
   /** Where "View Deal" goes: always an http(s) URL, otherwise the deal is rejected. */
   url_home: string;
   scraped_at: Date | null;
@@ -59,6 +69,7 @@ const dealSchema = z
     shop_id: textOrEmpty,
     shop_name: z.string(),
     shop_url: optionalHttpUrl,
+    shop_logo_url: optionalHttpUrl,
     url_home: httpUrl,
     scraped_at: pendingDateSchema,
     is_verified: booleanOr(false),
@@ -92,6 +103,8 @@ export interface DealInput {
   shop_id: string;
   shop_name: string;
   shop_url?: string | null;
+  /** An http(s) image URL of the shop's logo, when the source has one. */
+  shop_logo_url?: string | null;
   url_home: string;
   scraped_at: Date;
   is_verified: boolean;
@@ -118,6 +131,7 @@ export type DealDoc = {
   shop_id: string;
   shop_name: string;
   shop_url?: string;
+  shop_logo_url?: string;
   url_home: string;
   scraped_at: string;
   is_verified: boolean;
@@ -146,6 +160,7 @@ export function buildDealDoc(input: DealInput): DealDoc {
   };
   if (input.code) doc.code = input.code;
   if (input.shop_url) doc.shop_url = input.shop_url;
+  if (input.shop_logo_url && isHttpUrl(input.shop_logo_url)) doc.shop_logo_url = input.shop_logo_url;
   return doc;
 }
 
