@@ -8,11 +8,12 @@
 // id, so the order is total and a page cursor never skips or repeats a deal with equal sort values.
 import type { DealCategory } from './category';
 import { COLLECTIONS, DOCUMENT_ID_FIELD, savedDealsPath } from './paths';
-import { MAX_SAVED_DEALS } from './saved';
 import { toIsoTimestamp } from './timestamp';
 
 export const DEAL_PAGE_SIZE = 20;
 export const BLOG_PAGE_SIZE = 9;
+/** Saved deals per user (the rules enforce it; the Saved view lists them all in one read). */
+export const MAX_SAVED_DEALS = 100;
 
 export const DEAL_FILTERS = ['all', 'verified', 'unverified'] as const;
 export type DealFilter = (typeof DEAL_FILTERS)[number];

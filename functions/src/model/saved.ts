@@ -7,8 +7,7 @@ import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from
 import { savedCounterDocPath, savedDealDocPath } from './paths';
 import { pendingDateSchema } from './timestamp';
 
-/** Saved deals per user (the rules enforce it; the Saved view lists them all in one read). */
-export const MAX_SAVED_DEALS = 100;
+export { MAX_SAVED_DEALS } from './queries';
 
 export interface SavedDeal {
   dealId: string;

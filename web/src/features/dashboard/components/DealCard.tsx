@@ -57,12 +57,13 @@ function ShopMark({ deal }: { deal: Deal }) {
 }
 
 export function DealCard({ deal, now, save, ref }: DealCardProps) {
-  const code = couponCodeOf(deal);
   const titleId = `deal-${deal.id}-title`;
   const title = titleWithoutSavings(deal.title, deal.savings) || 'Untitled deal';
-  const description = descriptionWithoutCode(deal.description, code);
+  const description = descriptionWithoutCode(deal.description, couponCodeOf(deal));
   const urgency = urgencyOf(deal.end_date, now);
   const expired = urgency.level === 'expired';
+  // An ended deal's code no longer works: the card says it has ended instead.
+  const code = expired ? null : couponCodeOf(deal);
   return (
     <article
       className={`card deal-card${expired ? ' deal-card--expired' : ''}`}

@@ -54,7 +54,7 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string, replace: 
         className="deal-search__input"
         type="search"
         aria-label="Search deals"
-        placeholder="Search deals and stores"
+        placeholder="Search deals"
         value={text}
         maxLength={MAX_SEARCH_TEXT_LENGTH}
         enterKeyHint="search"
