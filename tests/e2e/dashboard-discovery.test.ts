@@ -152,7 +152,8 @@ test('phone (375 px): sticky search and a Filters sheet; at least two cards fit 
   expect(await waitForCards(page, home.slice(0, PAGE_SIZE))).toEqual(home.slice(0, PAGE_SIZE));
   // The selects live in the sheet: hidden until the Filters button opens it.
   await expect(page.getByLabel('Sort by').isVisible()).resolves.toBe(false);
-  const toggle = page.getByRole('button', { name: 'Filters (2)' });
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  await expect(toggle.textContent()).resolves.toBe('Filters (2)');
   await toggle.click();
   await page.getByLabel('Sort by').waitFor();
   await viewportScreenshot(page, 'dashboard-discovery-filter-sheet-375');
@@ -161,6 +162,39 @@ test('phone (375 px): sticky search and a Filters sheet; at least two cards fit 
   await expect(page.getByLabel('Sort by').isVisible()).resolves.toBe(false);
   const endingSoon = expectedDealIds(stored, 'all', 'ending_soon', now, { category: 'home' });
   expect(await waitForCards(page, endingSoon.slice(0, PAGE_SIZE))).toEqual(endingSoon.slice(0, PAGE_SIZE));
+  await waitForSearchParams(page, { category: 'home', verified: 'all', sort: 'ending_soon' });
+
+  // Search from the sticky bar on top of the sheet's choices, then a store: all five combined on a phone.
+  await page.getByRole('searchbox', { name: 'Search deals' }).fill('save lamps');
+  await waitForSearchParams(page, {
+    q: 'save lamps',
+    category: 'home',
+    verified: 'all',
+    sort: 'ending_soon',
+  });
+  const searched = expectedDealIds(stored, 'all', 'ending_soon', now, { category: 'home', q: 'save lamps' });
+  expect(await waitForCards(page, searched)).toEqual(searched);
+  await toggle.click();
+  await page.getByLabel('Store').selectOption('cedar-and-pine');
+  await page.getByRole('button', { name: 'Show results' }).click();
+  const combined = expectedDealIds(stored, 'all', 'ending_soon', now, {
+    category: 'home',
+    shop: 'cedar-and-pine',
+    q: 'save lamps',
+  });
+  expect(combined.length).toBeGreaterThan(0);
+  expect(await waitForCards(page, combined)).toEqual(combined);
+  await waitForSearchParams(page, {
+    q: 'save lamps',
+    shop: 'cedar-and-pine',
+    category: 'home',
+    verified: 'all',
+    sort: 'ending_soon',
+  });
+  await viewportScreenshot(page, 'dashboard-discovery-combined-375');
+  // Back: the search without the store.
+  await page.goBack();
+  expect(await waitForCards(page, searched)).toEqual(searched);
 
   // Scrolled to the list, the search bar stays at the top and two whole cards fit below it.
   await page
