@@ -1,6 +1,9 @@
 import { parseBlogPost } from '../../functions/src/model/blog';
 import { type Deal, isDealLive, parseDeal } from '../../functions/src/model/deal';
+import { DEAL_CATEGORIES } from '../../functions/src/model/category';
 import { DEAL_PAGE_SIZE } from '../../functions/src/model/queries';
+import { searchTermsOf } from '../../functions/src/model/search';
+import { parseShopSummary } from '../../functions/src/model/shop-summary';
 import { parseUser } from '../../functions/src/model/user';
 import {
   DEMO_ACCOUNTS,
@@ -30,6 +33,22 @@ describe('demo dataset', () => {
     const a = seededRandom(7);
     const b = seededRandom(7);
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
+  });
+
+  it('gives every category deals, derives search terms and keeps the shop summary equal to the live deals', () => {
+    const deals = parsedDeals();
+    for (const category of DEAL_CATEGORIES) {
+      expect(deals.filter((deal) => deal.category === category).length).toBeGreaterThanOrEqual(5);
+    }
+    for (const { doc } of dataset.deals) {
+      expect(doc.search_terms).toEqual(searchTermsOf([doc.title, doc.shop_name, doc.description]));
+    }
+    const live = deals.filter((deal) => isDealLive(deal, anchor));
+    const summary = parseShopSummary(dataset.shopSummary);
+    expect(summary?.shops.reduce((sum, shop) => sum + shop.live, 0)).toBe(live.length);
+    expect(Object.values(summary?.categories ?? {}).reduce((sum, n) => sum + n, 0)).toBe(live.length);
+    const bluebird = summary?.shops.find((shop) => shop.id === 'bluebird-electronics');
+    expect(bluebird?.live).toBe(live.filter((deal) => deal.shop_id === 'bluebird-electronics').length);
   });
 
   it('has at least 150 valid deals across at least 15 shops, with unique ids', () => {

@@ -7,6 +7,7 @@ import { demoBlogPosts } from '../../tools/blog/demo-posts';
 import type { BlogDoc } from '../../functions/src/model/blog';
 import { buildDealDoc, type DealDoc } from '../../functions/src/model/deal';
 import type { DemoMetaDoc } from '../../functions/src/model/server-docs';
+import { buildShopSummaryDoc, type ShopSummaryDoc } from '../../functions/src/model/shop-summary';
 import {
   DEMO_ACCOUNTS,
   DEMO_ANCHOR,
@@ -26,6 +27,8 @@ export interface DemoDataset {
   users: Array<{ uid: string; doc: DemoUserDoc }>;
   stripeCustomers: Array<{ customerId: string; doc: { uid: string; created_at: Date } }>;
   deals: Array<{ id: string; doc: DealDoc }>;
+  /** sources/wired/summaries/shops as the deal writers maintain it, as of the anchor. */
+  shopSummary: ShopSummaryDoc;
   blogs: Array<{ id: string; doc: BlogDoc }>;
 }
 
@@ -317,6 +320,7 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
   const anchor = new Date(`${anchorDay}T00:00:00.000Z`);
   const at = (offset: number) => new Date(anchor.getTime() + offset);
   const { subscriber, free } = DEMO_ACCOUNTS;
+  const deals = buildDeals(anchor);
   const subscribedSince = at(-45 * DAY);
   const lastRenewal = at(-15 * DAY);
   return {
@@ -345,7 +349,12 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
     stripeCustomers: [
       { customerId: DEMO_STRIPE_CUSTOMER_ID, doc: { uid: subscriber.uid, created_at: subscribedSince } },
     ],
-    deals: buildDeals(anchor),
+    deals,
+    // Live deals start before the anchor day and run a week past it: the summary holds for the day of any rebase.
+    shopSummary: buildShopSummaryDoc(
+      deals.map(({ doc }) => doc),
+      anchor,
+    ),
     blogs: buildBlogs(),
   };
 }

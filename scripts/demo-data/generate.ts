@@ -7,6 +7,7 @@ import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   DEMO_META_DOC_PATH,
+  SHOP_SUMMARY_DOC_PATH,
   stripeCustomerDocPath,
   userDocPath,
 } from '../../functions/src/model/paths';
@@ -57,6 +58,7 @@ export async function writeDemoAccounts(auth: Auth, dataset: DemoDataset): Promi
 export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): Promise<void> {
   // Start from empty content collections so a deal or post removed from dataset.ts does not linger.
   await db.recursiveDelete(db.collection(COLLECTIONS.deals));
+  await db.recursiveDelete(db.collection(COLLECTIONS.dealSummaries));
   await db.recursiveDelete(db.collection(COLLECTIONS.blogs));
   await commitInChunks(db, [
     { path: DEMO_META_DOC_PATH, data: dataset.meta },
@@ -66,6 +68,7 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
       data: doc,
     })),
     ...dataset.deals.map(({ id, doc }) => ({ path: `${COLLECTIONS.deals}/${id}`, data: doc })),
+    { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
     ...dataset.blogs.map(({ id, doc }) => ({ path: `${COLLECTIONS.blogs}/${id}`, data: doc })),
   ]);
 }

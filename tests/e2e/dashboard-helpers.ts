@@ -9,7 +9,8 @@ import {
   type DealInput,
 } from '../../functions/src/model/deal';
 import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
-import type { DealFilter, DealSort } from '../../functions/src/model/queries';
+import type { DealFilter, DealNarrowing, DealSort } from '../../functions/src/model/queries';
+import { parseSearchText, searchTermsOf } from '../../functions/src/model/search';
 import { standinState, type StandinState } from '../support/stripe-standin';
 import { gotoApp } from './support/browser';
 import { adminDb } from './support/emulators';
@@ -30,6 +31,7 @@ export const SORT_LABELS: Record<DealSort, string> = {
   newest: 'Newest First',
   savings_asc: 'Savings - Low to High',
   savings_desc: 'Savings - High to Low',
+  ending_soon: 'Ending Soon',
 };
 
 const SEED_PREFIX = 'e2e-dashboard-';
@@ -126,23 +128,51 @@ export async function allStoredDeals(): Promise<{ deal: Deal; stored: Record<str
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Store, category and the typed search text (every word must start a word of the deal). */
+export interface ExpectedNarrowing {
+  shop?: DealNarrowing['shop'];
+  category?: DealNarrowing['category'];
+  q?: string;
+}
+
+function matchesNarrowing(
+  { shop, category, q }: ExpectedNarrowing,
+  deal: Deal,
+  stored: Record<string, unknown>,
+): boolean {
+  const { term, rest } = parseSearchText(q ?? '');
+  // Independent of the stored search_terms: the deal's own texts, folded the documented way.
+  const terms = searchTermsOf([deal.title, deal.shop_name, deal.description]);
+  return (
+    (!shop || deal.shop_id === shop) &&
+    (!category || stored.category === category) &&
+    [term, ...rest].every((word) => word === null || terms.includes(word))
+  );
+}
+
 /**
  * The ids the dashboard must list, in order, computed in memory from the stored documents: live at `now`
- * (start_date <= now < end_date), the filter, then the sort key with end_date, start_date and the id as
- * tie-breakers in the same direction (as documented by the model's query spec).
+ * (start_date <= now < end_date), the filter and narrowing, then the sort key with end_date, start_date and
+ * the id as tie-breakers in the same direction (as documented by the model's query spec).
  */
 export function expectedDealIds(
   deals: ReadonlyArray<{ deal: Deal; stored: Record<string, unknown> }>,
   filter: DealFilter,
   sort: DealSort,
   now: Date,
+  narrowing: ExpectedNarrowing = {},
 ): string[] {
-  const direction = sort === 'savings_asc' ? 1 : -1;
+  const direction = sort === 'savings_asc' || sort === 'ending_soon' ? 1 : -1;
   const keyOf = ({ deal, stored }: { deal: Deal; stored: Record<string, unknown> }): number | string =>
-    sort === 'newest' ? String(stored.scraped_at) : deal.savings_value;
+    sort === 'newest'
+      ? String(stored.scraped_at)
+      : sort === 'ending_soon'
+        ? String(stored.end_date)
+        : deal.savings_value;
   return deals
     .filter(({ deal }) => isDealLive(deal, now))
     .filter(({ deal }) => filter === 'all' || deal.is_verified === (filter === 'verified'))
+    .filter(({ deal, stored }) => matchesNarrowing(narrowing, deal, stored))
     .sort((a, b) => {
       const keyA = keyOf(a);
       const keyB = keyOf(b);

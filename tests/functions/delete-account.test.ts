@@ -57,6 +57,20 @@ describe('delete_account', () => {
     expect(await authUserExists(user.uid)).toBe(false);
   });
 
+  it('deletes the saved deals and their counter, also when the client deleted its user document first', async () => {
+    const user = await createTestUser('delete-saved');
+    const saved = testDb().collection(`users/${user.uid}/saved`);
+    await saved.doc('deal-a').set({ saved_at: new Date() });
+    await saved.doc('deal-b').set({ saved_at: new Date() });
+    await testDb().doc(`users/${user.uid}/counters/saved`).set({ count: 2, deal_id: 'deal-b' });
+    expect((await saved.get()).size).toBe(2);
+
+    const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    expect(result.status).toBe(200);
+    expect((await saved.get()).size).toBe(0);
+    expect(await readDoc(`users/${user.uid}/counters/saved`)).toBeUndefined();
+  });
+
   it('refuses the checkout of a deleted account whose token is still valid', async () => {
     const user = await createTestUser('delete-then-pay');
     expect(

@@ -4,11 +4,13 @@ import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebas
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { type Firestore as AdminFirestore, getFirestore } from 'firebase-admin/firestore';
 import { type DocumentSnapshot, getDoc, getDocs, query, startAfter, doc } from 'firebase/firestore';
-import { parseDeal, type Deal, isDealLive } from '../../functions/src/model/deal';
+import { dealSearchTexts, parseDeal, type Deal, isDealLive } from '../../functions/src/model/deal';
+import { searchTermsOf } from '../../functions/src/model/search';
 import {
   dealDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
+  SHOP_SUMMARY_DOC_PATH,
   userDocPath,
 } from '../../functions/src/model/paths';
 import {
@@ -16,6 +18,7 @@ import {
   DEAL_PAGE_SIZE,
   DEAL_SORTS,
   type DealFilter,
+  type DealNarrowing,
   dealQuerySpec,
   type QuerySpec,
 } from '../../functions/src/model/queries';
@@ -126,31 +129,83 @@ describe('the demo subscriber on the dashboard', () => {
     .map(({ id, doc: stored }) => parseDeal(id, stored))
     .filter((deal) => deal !== null);
 
+  async function pageThrough(spec: QuerySpec): Promise<string[]> {
+    const db = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
+    const seen: string[] = [];
+    let cursor: DocumentSnapshot | undefined;
+    for (;;) {
+      const base = queryFromSpec(db, spec);
+      const page = await getDocs(cursor ? query(base, startAfter(cursor)) : base);
+      expect(page.size).toBeLessThanOrEqual(DEAL_PAGE_SIZE);
+      seen.push(...page.docs.map((snapshot) => snapshot.id));
+      if (page.size < DEAL_PAGE_SIZE) break;
+      cursor = page.docs[page.docs.length - 1];
+    }
+    return seen;
+  }
+
+  const matchesNarrowing = ({ shop, category, term }: DealNarrowing, deal: Deal) =>
+    (!shop || deal.shop_id === shop) &&
+    (!category || deal.category === category) &&
+    (!term || searchTermsOf(dealSearchTexts(deal)).includes(term));
+
+  function expectedIds(spec: QuerySpec, filter: DealFilter, narrowing: DealNarrowing): string[] {
+    return deals
+      .filter(
+        (deal) =>
+          isDealLive(deal, anchorAfternoon) &&
+          matchesFilter(filter, deal) &&
+          matchesNarrowing(narrowing, deal),
+      )
+      .sort(compareBySpec(spec))
+      .map((deal) => deal.id);
+  }
+
   it.each(DEAL_FILTERS.flatMap((filter) => DEAL_SORTS.map((sort) => [filter, sort] as const)))(
     '%s × %s pages through exactly the live deals, in order, 20 at a time',
     async (filter, sort) => {
       await rebaseDemoData(adminDb, now);
       const spec = dealQuerySpec(filter, sort, now);
-      const expected = deals
-        .filter((deal) => isDealLive(deal, anchorAfternoon) && matchesFilter(filter, deal))
-        .sort(compareBySpec(spec))
-        .map((deal) => deal.id);
+      const expected = expectedIds(spec, filter, {});
       expect(expected.length).toBeGreaterThan(DEAL_PAGE_SIZE);
-
-      const db = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
-      const seen: string[] = [];
-      let cursor: DocumentSnapshot | undefined;
-      for (;;) {
-        const base = queryFromSpec(db, spec);
-        const page = await getDocs(cursor ? query(base, startAfter(cursor)) : base);
-        expect(page.size).toBeLessThanOrEqual(DEAL_PAGE_SIZE);
-        seen.push(...page.docs.map((snapshot) => snapshot.id));
-        if (page.size < DEAL_PAGE_SIZE) break;
-        cursor = page.docs[page.docs.length - 1];
-      }
-      expect(seen).toEqual(expected);
+      expect(await pageThrough(spec)).toEqual(expected);
     },
   );
+
+  // Each narrowing field alone and all together, under every sort (the filter varies too).
+  const narrowings: Array<[string, DealFilter, DealNarrowing]> = [
+    ['search "save" (more than a page)', 'all', { term: 'save' }],
+    ['search "head"', 'all', { term: 'head' }],
+    ['store Bluebird Electronics', 'verified', { shop: 'bluebird-electronics' }],
+    ['category home', 'unverified', { category: 'home' }],
+    ['store + category + search', 'all', { shop: 'pantry-fresh', category: 'food', term: 'co' }],
+  ];
+  it.each(narrowings.flatMap((narrowing) => DEAL_SORTS.map((sort) => [...narrowing, sort] as const)))(
+    '%s (%s) × %s returns exactly the matching live deals, in order',
+    async (_name, filter, narrowing, sort) => {
+      await rebaseDemoData(adminDb, now);
+      const spec = dealQuerySpec(filter, sort, now, narrowing);
+      const expected = expectedIds(spec, filter, narrowing);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await pageThrough(spec)).toEqual(expected);
+    },
+  );
+
+  it('finds more than one page for "save" and nothing for a word no deal has', async () => {
+    await rebaseDemoData(adminDb, now);
+    expect(expectedIds(dealQuerySpec('all', 'newest', now), 'all', { term: 'save' }).length).toBeGreaterThan(
+      DEAL_PAGE_SIZE,
+    );
+    expect(await pageThrough(dealQuerySpec('all', 'newest', now, { term: 'zzzz' }))).toEqual([]);
+  });
+
+  it('reads the shop summary in one document (subscribers only)', async () => {
+    const subscriber = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
+    const free = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.free.uid));
+    const summary = await assertSucceeds(getDoc(doc(subscriber, SHOP_SUMMARY_DOC_PATH)));
+    expect(summary.get('shops')).toHaveLength(18);
+    await assertFails(getDoc(doc(free, SHOP_SUMMARY_DOC_PATH)));
+  });
 
   it('the free demo user is refused, the subscriber is not', async () => {
     const dealPath = dealDocPath(dataset.deals[0]?.id ?? '');

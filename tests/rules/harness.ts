@@ -146,7 +146,9 @@ export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
 export function queryFromSpec(db: Firestore, spec: QuerySpec, pageSize = spec.limit): Query {
   return query(
     collection(db, spec.collection),
-    ...spec.where.map((clause) => where(clause.field, clause.op, clause.value)),
+    ...spec.where.map((clause) =>
+      where(clause.field === DOCUMENT_ID_FIELD ? documentId() : clause.field, clause.op, clause.value),
+    ),
     ...spec.orderBy.map((clause) =>
       orderBy(clause.field === DOCUMENT_ID_FIELD ? documentId() : clause.field, clause.direction),
     ),

@@ -7,11 +7,12 @@
 //    cancels and refunds any subscription that still becomes live, e.g. a checkout paid in another tab),
 // 2. expire every open Checkout Session (an open checkout page can no longer be paid),
 // 3. cancel every live subscription immediately (no further charges),
-// 4. delete users/{uid} (the client usually did already), 5. delete the Auth user.
+// 4. delete users/{uid} (the client usually did already) with its subcollections (saved deals and their counter),
+// 5. delete the Auth user.
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { adminAuth } from '../admin';
+import { adminAuth, db } from '../admin';
 import { expireOpenCheckoutSessions, isMissingCustomer, markCustomerDeleted } from '../billing/customers';
 import { cancelSubscriptionNow } from '../billing/side-effects';
 import { subscriptionIsLive } from '../billing/state';
@@ -72,7 +73,9 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
       }
     }
   }
-  await userRef(uid).delete();
+
+  // recursiveDelete also removes users/{uid}/saved/* and counters/* when the user document itself is gone.
+  await db().recursiveDelete(userRef(uid));
   try {
     await adminAuth().deleteUser(uid);
   } catch (error) {

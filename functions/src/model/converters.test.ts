@@ -130,6 +130,7 @@ const storedDeal = {
   url_home: 'https://northwind.example/deals',
   scraped_at: JAN_5,
   is_verified: true,
+  category: 'home',
 };
 
 describe('parseDeal', () => {
@@ -137,10 +138,17 @@ describe('parseDeal', () => {
     expect(parseDeal('d1', storedDeal)).toEqual({
       ...storedDeal,
       id: 'd1',
+      shop_logo_url: null,
       start_date: new Date(JAN_5),
       end_date: new Date(FEB_5),
       scraped_at: new Date(JAN_5),
     });
+  });
+
+  it('derives a missing or unknown category from the text (a writer that predates it)', () => {
+    const { category: _category, ...withoutCategory } = storedDeal;
+    expect(parseDeal('d1', withoutCategory)?.category).toBe('fashion');
+    expect(parseDeal('d1', { ...storedDeal, category: 'garden' })?.category).toBe('fashion');
   });
 
   it('defaults missing title, description, is_verified, code, shop_url and savings_value', () => {
@@ -238,7 +246,7 @@ describe('buildDealDoc', () => {
     is_verified: false,
   };
 
-  it('stores canonical ISO dates and the derived savings_value, omitting unset optional fields', () => {
+  it('stores canonical ISO dates and the derived fields, omitting unset optional fields', () => {
     const doc = buildDealDoc(input);
     expect(doc).toEqual({
       source_id: 'wired',
@@ -254,9 +262,42 @@ describe('buildDealDoc', () => {
       url_home: 'https://acme.example/sale',
       scraped_at: JAN_5,
       is_verified: false,
+      category: 'other',
+      search_terms: [
+        'up',
+        'to',
+        '60',
+        'of',
+        'off',
+        'ac',
+        'acm',
+        'acme',
+        'cl',
+        'cle',
+        'clea',
+        'clear',
+        'cleara',
+        'clearan',
+        'clearanc',
+        'clearance',
+      ],
     });
     expect('code' in doc).toBe(false);
     expect('shop_url' in doc).toBe(false);
+  });
+
+  it("takes the source's category hint and keeps the category on read", () => {
+    const doc = buildDealDoc({ ...input, category_hint: 'Beauty' });
+    expect(doc.category).toBe('beauty');
+    expect(parseDeal('x', doc)?.category).toBe('beauty');
+  });
+
+  it('keeps an http(s) shop logo and drops any other', () => {
+    expect(buildDealDoc({ ...input, shop_logo_url: 'https://acme.example/logo.png' }).shop_logo_url).toBe(
+      'https://acme.example/logo.png',
+    );
+    expect('shop_logo_url' in buildDealDoc({ ...input, shop_logo_url: 'javascript:alert(1)' })).toBe(false);
+    expect(parseDeal('x', buildDealDoc(input))?.shop_logo_url).toBeNull();
   });
 
   it('round-trips through parseDeal', () => {

@@ -1,11 +1,23 @@
 // sources/wired/coupons/{id}: one deal (spec §3). Dates are stored as canonical ISO-8601 strings (see
 // toIsoTimestamp) because the dashboard query compares them as text; `savings_value` is the number the
-// savings sorts order by (see savings.ts for the ranking).
+// savings sorts order by (see savings.ts for the ranking), `category` the category filter's value (category.ts)
+// and `search_terms` the keyword search's index (search.ts). All three are derived here, in buildDealDoc, the
+// one function every writer (demo-data generator, deal collector) builds a stored deal with.
 import { z } from 'zod';
-import { booleanOr, httpUrl, optionalHttpUrl, optionalNumber, optionalText, textOrEmpty } from './fields';
+import { categoryOf, type DealCategory, isDealCategory } from './category';
+import {
+  booleanOr,
+  httpUrl,
+  isHttpUrl,
+  optionalHttpUrl,
+  optionalNumber,
+  optionalText,
+  textOrEmpty,
+} from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { DEAL_SOURCE_ID, dealDocPath } from './paths';
 import { savingsValue } from './savings';
+import { searchTermsOf } from './search';
 import { dateSchema, pendingDateSchema, toIsoTimestamp } from './timestamp';
 
 export interface Deal {
@@ -29,11 +41,15 @@ export interface Deal {
   shop_name: string;
   /** The shop's site; null when missing or not an http(s) URL (the shop name is then plain text). */
   shop_url: string | null;
+  /** The shop's logo image; null when the source has none (the card then shows a monogram). */
+  shop_logo_url: string | null;
   /** Where "View Deal" goes: always an http(s) URL, otherwise the deal is rejected. */
   url_home: string;
   scraped_at: Date | null;
   /** false when missing. */
   is_verified: boolean;
+  /** Derived at write time; a missing or unknown value is derived again on read. */
+  category: DealCategory;
 }
 
 const dealSchema = z
@@ -53,14 +69,17 @@ const dealSchema = z
     shop_id: textOrEmpty,
     shop_name: z.string(),
     shop_url: optionalHttpUrl,
+    shop_logo_url: optionalHttpUrl,
     url_home: httpUrl,
     scraped_at: pendingDateSchema,
     is_verified: booleanOr(false),
+    category: z.unknown().optional(),
   })
-  .transform(({ savings_value, ...deal }) => ({
+  .transform(({ savings_value, category, ...deal }) => ({
     ...deal,
-    // A writer that predates savings_value still gets a correct value for display-side use.
+    // A writer that predates savings_value or category still gets a correct value for display-side use.
     savings_value: savings_value ?? savingsValue(deal.savings),
+    category: isDealCategory(category) ? category : categoryOf(deal),
   }));
 
 export function parseDeal(
@@ -84,9 +103,18 @@ export interface DealInput {
   shop_id: string;
   shop_name: string;
   shop_url?: string | null;
+  /** An http(s) image URL of the shop's logo, when the source has one. */
+  shop_logo_url?: string | null;
   url_home: string;
   scraped_at: Date;
   is_verified: boolean;
+  /** The source's own category or department, if it has one; see categoryOf for how it is used. */
+  category_hint?: string | null;
+}
+
+/** The texts keyword search covers, in priority order (title and shop words are kept before description words). */
+export function dealSearchTexts(deal: Pick<DealInput, 'title' | 'shop_name' | 'description'>): string[] {
+  return [deal.title, deal.shop_name, deal.description];
 }
 
 /** The stored shape of a deal. Optional fields are absent rather than null when unset. */
@@ -103,12 +131,15 @@ export type DealDoc = {
   shop_id: string;
   shop_name: string;
   shop_url?: string;
+  shop_logo_url?: string;
   url_home: string;
   scraped_at: string;
   is_verified: boolean;
+  category: DealCategory;
+  search_terms: string[];
 };
 
-/** Builds the stored document: canonical ISO dates and the derived savings_value. */
+/** Builds the stored document: canonical ISO dates and the derived savings_value, category and search_terms. */
 export function buildDealDoc(input: DealInput): DealDoc {
   const doc: DealDoc = {
     source_id: DEAL_SOURCE_ID,
@@ -124,9 +155,12 @@ export function buildDealDoc(input: DealInput): DealDoc {
     url_home: input.url_home,
     scraped_at: toIsoTimestamp(input.scraped_at),
     is_verified: input.is_verified,
+    category: categoryOf({ ...input, hint: input.category_hint }),
+    search_terms: searchTermsOf(dealSearchTexts(input)),
   };
   if (input.code) doc.code = input.code;
   if (input.shop_url) doc.shop_url = input.shop_url;
+  if (input.shop_logo_url && isHttpUrl(input.shop_logo_url)) doc.shop_logo_url = input.shop_logo_url;
   return doc;
 }
 

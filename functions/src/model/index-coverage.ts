@@ -7,8 +7,8 @@
 //    (in field-path order), then the document id; implicit entries take the last explicit direction.
 //  - Without equality filters, an order on one field (plus the document id in the same direction) is served
 //    by the automatic single-field index. Equality-only queries are served by merging single-field indexes.
-//  - Anything else needs a composite index whose fields are the equality fields (any order, any direction)
-//    followed by the effective order, field by field with the same directions. The index's own trailing
+//  - Anything else needs a composite index whose fields are the equality fields (any order, any direction;
+//    '==', 'in', and 'array-contains', which needs the field with arrayConfig CONTAINS) followed by the effective order, field by field with the same directions. The index's own trailing
 //    document id takes the direction of its last field unless the index lists `__name__` itself.
 //  - A single-field index exemption (fieldOverrides) can switch the automatic index off. The same entries carry
 //    TTL policies (`ttl: true`); a TTL does not change how queries are served.
@@ -64,8 +64,19 @@ export function collectionGroupOf(collectionPath: string): string {
   return segments[segments.length - 1] ?? collectionPath;
 }
 
+/** Equality-like filters: '==', 'in' (one equality per value) and 'array-contains' (served by a CONTAINS field). */
+const EQUALITY_OPERATORS = new Set(['==', 'in', 'array-contains']);
+
 export function equalityFields(spec: QuerySpec): string[] {
-  return [...new Set(spec.where.filter((clause) => clause.op === '==').map((clause) => clause.field))];
+  return [
+    ...new Set(
+      spec.where.filter((clause) => EQUALITY_OPERATORS.has(clause.op)).map((clause) => clause.field),
+    ),
+  ];
+}
+
+function arrayContainsFields(spec: QuerySpec): Set<string> {
+  return new Set(spec.where.filter((clause) => clause.op === 'array-contains').map((clause) => clause.field));
 }
 
 export function rangeFields(spec: QuerySpec): string[] {
@@ -89,8 +100,9 @@ export function effectiveOrderBy(spec: QuerySpec): OrderClause[] {
 const toIndexOrder = (direction: SortDirection) => (direction === 'asc' ? 'ASCENDING' : 'DESCENDING');
 
 function describeNeededIndex(spec: QuerySpec): string {
+  const contains = arrayContainsFields(spec);
   const fields = [
-    ...equalityFields(spec).map((field) => `${field} ASCENDING`),
+    ...equalityFields(spec).map((field) => `${field} ${contains.has(field) ? 'CONTAINS' : 'ASCENDING'}`),
     ...effectiveOrderBy(spec).map((clause) => `${clause.field} ${toIndexOrder(clause.direction)}`),
   ];
   return `${collectionGroupOf(spec.collection)} (COLLECTION): ${fields.join(', ')}`;
@@ -100,9 +112,14 @@ function describeNeededIndex(spec: QuerySpec): string {
 export function compositeIndexServes(index: CompositeIndex, spec: QuerySpec): boolean {
   if (index.queryScope !== 'COLLECTION' || index.collectionGroup !== collectionGroupOf(spec.collection))
     return false;
-  if (index.fields.some((field) => field.arrayConfig !== undefined || field.order === undefined))
-    return false;
   const equalities = equalityFields(spec);
+  const contains = arrayContainsFields(spec);
+  // An array-contains filter needs its field as CONTAINS; every other index field needs an order.
+  const fieldFits = (field: CompositeIndex['fields'][number], i: number) =>
+    i < equalities.length && contains.has(field.fieldPath)
+      ? field.arrayConfig === 'CONTAINS'
+      : field.arrayConfig === undefined && field.order !== undefined;
+  if (!index.fields.every(fieldFits)) return false;
   const order = effectiveOrderBy(spec);
   const indexFields = index.fields.map((field) => ({
     field: field.fieldPath,

@@ -8,6 +8,11 @@ export const COLLECTIONS = {
   users: 'users',
   /** sources/wired/coupons/{id}: deals (readable by subscribers). */
   deals: `sources/${DEAL_SOURCE_ID}/coupons`,
+  /** sources/wired/summaries/shops: shops and categories of the live deals with counts (subscriber-readable). */
+  dealSummaries: `sources/${DEAL_SOURCE_ID}/summaries`,
+  /** users/{uid}/saved/{dealId}: the deals a user saved (owner only); users/{uid}/counters/saved counts them. */
+  saved: 'saved',
+  counters: 'counters',
   /** blogs/{id}: public blog posts. */
   blogs: 'blogs',
   /** stripe_events/{eventId}: Stripe events already processed by the webhook (server only). */
@@ -27,4 +32,9 @@ export const blogDocPath = (postId: string): string => `${COLLECTIONS.blogs}/${p
 export const stripeEventDocPath = (eventId: string): string => `${COLLECTIONS.stripeEvents}/${eventId}`;
 export const stripeCustomerDocPath = (customerId: string): string =>
   `${COLLECTIONS.stripeCustomers}/${customerId}`;
+export const SHOP_SUMMARY_DOC_PATH = `${COLLECTIONS.dealSummaries}/shops`;
+export const savedDealsPath = (uid: string): string => `${userDocPath(uid)}/${COLLECTIONS.saved}`;
+export const savedDealDocPath = (uid: string, dealId: string): string => `${savedDealsPath(uid)}/${dealId}`;
+export const savedCounterDocPath = (uid: string): string =>
+  `${userDocPath(uid)}/${COLLECTIONS.counters}/${COLLECTIONS.saved}`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;

@@ -16,8 +16,11 @@ import {
   DEAL_FILTERS,
   DEAL_PAGE_SIZE,
   DEAL_SORTS,
+  type DealNarrowing,
   dealQuerySpec,
+  dealsByIdQuerySpec,
   type QuerySpec,
+  savedDealsQuerySpec,
 } from './queries';
 
 const NOW = new Date('2025-03-10T12:34:56.789Z');
@@ -66,10 +69,46 @@ describe('dealQuerySpec', () => {
     ]);
   });
 
+  it('ending_soon sorts by end_date ascending, then start_date and the id', () => {
+    expect(dealQuerySpec('all', 'ending_soon', NOW).orderBy).toEqual([
+      { field: 'end_date', direction: 'asc' },
+      { field: 'start_date', direction: 'asc' },
+      { field: DOCUMENT_ID_FIELD, direction: 'asc' },
+    ]);
+  });
+
+  it('narrows by shop, category and one search term, before the live window', () => {
+    const spec = dealQuerySpec('verified', 'newest', NOW, {
+      shop: 'bluebird-electronics',
+      category: 'electronics',
+      term: 'head',
+    });
+    expect(spec.where).toEqual([
+      { field: 'is_verified', op: '==', value: true },
+      { field: 'shop_id', op: '==', value: 'bluebird-electronics' },
+      { field: 'category', op: '==', value: 'electronics' },
+      { field: 'search_terms', op: 'array-contains', value: 'head' },
+      { field: 'start_date', op: '<=', value: NOW_ISO },
+      { field: 'end_date', op: '>', value: NOW_ISO },
+    ]);
+    expect(dealQuerySpec('all', 'newest', NOW, { shop: null, category: null, term: '' })).toEqual(
+      dealQuerySpec('all', 'newest', NOW),
+    );
+  });
+
+  it('reads saved deals by id, one page at most, and the saved list newest first', () => {
+    expect(dealsByIdQuerySpec(['a', 'b']).where).toEqual([
+      { field: DOCUMENT_ID_FIELD, op: 'in', value: ['a', 'b'] },
+    ]);
+    expect(() => dealsByIdQuerySpec([])).toThrow(RangeError);
+    expect(() => dealsByIdQuerySpec(Array.from({ length: 21 }, (_, i) => `d${i}`))).toThrow(RangeError);
+    expect(savedDealsQuerySpec('u1')).toMatchObject({ collection: 'users/u1/saved', limit: 100 });
+  });
+
   it('every shape pages by 20, orders by every range field and ends with the document id', () => {
     for (const filter of DEAL_FILTERS) {
       for (const sort of DEAL_SORTS) {
-        const spec = dealQuerySpec(filter, sort, NOW);
+        const spec = dealQuerySpec(filter, sort, NOW, { shop: 's', category: 'home', term: 'te' });
         expect(spec.limit).toBe(DEAL_PAGE_SIZE);
         expect(DEAL_PAGE_SIZE).toBe(20);
         const ordered = spec.orderBy.map((clause) => clause.field);
@@ -118,6 +157,28 @@ describe('effectiveOrderBy (production normalisation)', () => {
 });
 
 describe('indexCoverage', () => {
+  it('serves array-contains only from a CONTAINS field in the equality prefix', () => {
+    const search = dealQuerySpec('all', 'newest', NOW, { term: 'head' });
+    const fields = [
+      { fieldPath: 'search_terms', arrayConfig: 'CONTAINS' as const },
+      { fieldPath: 'scraped_at', order: 'DESCENDING' as const },
+      { fieldPath: 'end_date', order: 'DESCENDING' as const },
+      { fieldPath: 'start_date', order: 'DESCENDING' as const },
+    ];
+    const contains = { collectionGroup: 'coupons', queryScope: 'COLLECTION' as const, fields };
+    expect(compositeIndexServes(contains, search)).toBe(true);
+    const ordered = {
+      ...contains,
+      fields: [{ fieldPath: 'search_terms', order: 'ASCENDING' as const }, ...fields.slice(1)],
+    };
+    expect(compositeIndexServes(ordered, search)).toBe(false);
+    expect(indexCoverage(search, { indexes: [], fieldOverrides: [] })).toEqual({
+      kind: 'missing',
+      needed:
+        'coupons (COLLECTION): search_terms CONTAINS, scraped_at DESCENDING, end_date DESCENDING, start_date DESCENDING, __name__ DESCENDING',
+    });
+  });
+
   const verifiedSavingsAsc = dealQuerySpec('verified', 'savings_asc', NOW);
   const index = (fields: Array<[string, 'ASCENDING' | 'DESCENDING']>, collectionGroup = 'coupons') => ({
     collectionGroup,
@@ -239,13 +300,27 @@ describe('indexCoverage', () => {
 describe('firestore.indexes.json', () => {
   const file = indexesFileSchema.parse(indexesJson);
 
+  const narrowings: Array<[string, DealNarrowing]> = [];
+  for (const shop of [null, 'shop-id'])
+    for (const category of [null, 'electronics'] as const)
+      for (const term of [null, 'term'])
+        narrowings.push([
+          [shop && 'shop', category && 'category', term && 'search'].filter(Boolean).join(' + ') ||
+            'no narrowing',
+          { shop, category, term },
+        ]);
+
   const namedShapes: Array<[string, QuerySpec]> = [
     ...DEAL_FILTERS.flatMap((filter) =>
-      DEAL_SORTS.map((sort): [string, QuerySpec] => [
-        `deals ${filter} × ${sort}`,
-        dealQuerySpec(filter, sort, NOW),
-      ]),
+      DEAL_SORTS.flatMap((sort) =>
+        narrowings.map(([name, narrowing]): [string, QuerySpec] => [
+          `deals ${filter} × ${sort} × ${name}`,
+          dealQuerySpec(filter, sort, NOW, narrowing),
+        ]),
+      ),
     ),
+    ['saved deals by id', dealsByIdQuerySpec(['deal-1'])],
+    ['saved list', savedDealsQuerySpec('uid')],
     ['blog list', blogQuerySpec()],
   ];
 
@@ -276,9 +351,10 @@ describe('firestore.indexes.json', () => {
     expect(indexesFileSchema.safeParse(malformed).success).toBe(false);
   });
 
-  it('covers all 9 deal shapes and the blog query, and holds no unused composite index', () => {
+  it('covers all 96 deal shapes, the saved-deal and blog queries, and holds no unused composite index', () => {
     const specs = allAppQuerySpecs(NOW);
     expect(specs).toEqual(namedShapes.map(([, spec]) => spec));
+    expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(3 * 4 * 8 + 1);
     const used = new Set(
       specs.flatMap((spec) => {
         const coverage = indexCoverage(spec, file);

@@ -6,26 +6,30 @@
 // orderBy must mention every range-filtered field (otherwise Firestore appends them itself, in field-name
 // order, after the explicit ones). The specs list them explicitly, in one direction, followed by the document
 // id, so the order is total and a page cursor never skips or repeats a deal with equal sort values.
-import { COLLECTIONS, DOCUMENT_ID_FIELD } from './paths';
+import type { DealCategory } from './category';
+import { COLLECTIONS, DOCUMENT_ID_FIELD, savedDealsPath } from './paths';
 import { toIsoTimestamp } from './timestamp';
 
 export const DEAL_PAGE_SIZE = 20;
 export const BLOG_PAGE_SIZE = 9;
+/** Saved deals per user (the rules enforce it; the Saved view lists them all in one read). */
+export const MAX_SAVED_DEALS = 100;
 
 export const DEAL_FILTERS = ['all', 'verified', 'unverified'] as const;
 export type DealFilter = (typeof DEAL_FILTERS)[number];
-export const DEAL_SORTS = ['newest', 'savings_asc', 'savings_desc'] as const;
+export const DEAL_SORTS = ['newest', 'savings_asc', 'savings_desc', 'ending_soon'] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
 export const DEFAULT_DEAL_FILTER: DealFilter = 'verified';
 export const DEFAULT_DEAL_SORT: DealSort = 'newest';
 
-export type WhereOperator = '==' | '<' | '<=' | '>' | '>=';
+export type WhereOperator = '==' | '<' | '<=' | '>' | '>=' | 'array-contains' | 'in';
 export type SortDirection = 'asc' | 'desc';
 
 export interface WhereClause {
   field: string;
   op: WhereOperator;
-  value: string | number | boolean;
+  /** An array only with 'in'. */
+  value: string | number | boolean | readonly string[];
 }
 
 export interface OrderClause {
@@ -47,6 +51,7 @@ const SORT_KEY: Record<DealSort, OrderClause> = {
   newest: { field: 'scraped_at', direction: 'desc' },
   savings_asc: { field: 'savings_value', direction: 'asc' },
   savings_desc: { field: 'savings_value', direction: 'desc' },
+  ending_soon: { field: 'end_date', direction: 'asc' },
 };
 
 const VERIFIED_FILTER: Record<DealFilter, WhereClause | null> = {
@@ -55,29 +60,76 @@ const VERIFIED_FILTER: Record<DealFilter, WhereClause | null> = {
   unverified: { field: 'is_verified', op: '==', value: false },
 };
 
+/** Narrowing on top of the verified filter: one shop, one category, one search term (see search.ts). */
+export interface DealNarrowing {
+  shop?: string | null;
+  category?: DealCategory | null;
+  /** A folded search term (parseSearchText(...).term), matched against the deal's search_terms. */
+  term?: string | null;
+}
+
 /**
  * One page of live deals: start_date <= now < end_date (ISO strings compare chronologically in their
- * canonical form), optionally only verified or unverified, sorted as chosen. Tie-breakers after the sort key:
- * end_date, start_date (required in the orderBy by the range filters), then the document id.
+ * canonical form), optionally only verified or unverified, of one shop, of one category and containing one
+ * search term, sorted as chosen. Tie-breakers after the sort key: end_date, start_date (required in the
+ * orderBy by the range filters), then the document id. Every combination has its composite index.
  */
-export function dealQuerySpec(filter: DealFilter, sort: DealSort, now: Date = new Date()): QuerySpec {
+export function dealQuerySpec(
+  filter: DealFilter,
+  sort: DealSort,
+  now: Date = new Date(),
+  narrowing: DealNarrowing = {},
+): QuerySpec {
   const nowIso = toIsoTimestamp(now);
   const verified = VERIFIED_FILTER[filter];
   const key = SORT_KEY[sort];
+  const where: WhereClause[] = verified ? [verified] : [];
+  if (narrowing.shop) where.push({ field: 'shop_id', op: '==', value: narrowing.shop });
+  if (narrowing.category) where.push({ field: 'category', op: '==', value: narrowing.category });
+  if (narrowing.term) where.push({ field: 'search_terms', op: 'array-contains', value: narrowing.term });
+  const dateOrder: OrderClause[] = [
+    { field: 'end_date', direction: key.direction },
+    { field: 'start_date', direction: key.direction },
+  ];
   return {
     collection: COLLECTIONS.deals,
     where: [
-      ...(verified ? [verified] : []),
+      ...where,
       { field: 'start_date', op: '<=', value: nowIso },
       { field: 'end_date', op: '>', value: nowIso },
     ],
     orderBy: [
-      key,
-      { field: 'end_date', direction: key.direction },
-      { field: 'start_date', direction: key.direction },
+      // "Ending Soon" sorts by end_date itself: it is not repeated as a tie-breaker.
+      ...(key.field === 'end_date' ? dateOrder : [key, ...dateOrder]),
       { field: DOCUMENT_ID_FIELD, direction: key.direction },
     ],
     limit: DEAL_PAGE_SIZE,
+  };
+}
+
+/** The Saved view's deals by id (at most a page; documentId() 'in' needs no composite index). */
+export function dealsByIdQuerySpec(dealIds: readonly string[]): QuerySpec {
+  if (dealIds.length === 0 || dealIds.length > DEAL_PAGE_SIZE) {
+    throw new RangeError(`dealsByIdQuerySpec takes 1 to ${DEAL_PAGE_SIZE} ids, got ${dealIds.length}`);
+  }
+  return {
+    collection: COLLECTIONS.deals,
+    where: [{ field: DOCUMENT_ID_FIELD, op: 'in', value: dealIds }],
+    orderBy: [],
+    limit: DEAL_PAGE_SIZE,
+  };
+}
+
+/** All of a user's saved deals, most recently saved first (the count is capped, so one read lists them). */
+export function savedDealsQuerySpec(uid: string): QuerySpec {
+  return {
+    collection: savedDealsPath(uid),
+    where: [],
+    orderBy: [
+      { field: 'saved_at', direction: 'desc' },
+      { field: DOCUMENT_ID_FIELD, direction: 'desc' },
+    ],
+    limit: MAX_SAVED_DEALS,
   };
 }
 
@@ -94,8 +146,21 @@ export function blogQuerySpec(): QuerySpec {
   };
 }
 
+/** Every combination of the optional narrowings (values are placeholders: indexes depend on the fields only). */
+function allNarrowings(): DealNarrowing[] {
+  const narrowings: DealNarrowing[] = [];
+  for (const shop of [null, 'shop-id'])
+    for (const category of [null, 'electronics'] as const)
+      for (const term of [null, 'term']) narrowings.push({ shop, category, term });
+  return narrowings;
+}
+
 /** Every list-query shape the web app issues (the index test covers each one). */
 export function allAppQuerySpecs(now: Date = new Date()): QuerySpec[] {
-  const deals = DEAL_FILTERS.flatMap((filter) => DEAL_SORTS.map((sort) => dealQuerySpec(filter, sort, now)));
-  return [...deals, blogQuerySpec()];
+  const deals = DEAL_FILTERS.flatMap((filter) =>
+    DEAL_SORTS.flatMap((sort) =>
+      allNarrowings().map((narrowing) => dealQuerySpec(filter, sort, now, narrowing)),
+    ),
+  );
+  return [...deals, dealsByIdQuerySpec(['deal-1']), savedDealsQuerySpec('uid'), blogQuerySpec()];
 }

@@ -14,7 +14,13 @@ describe('parseSavings', () => {
     ['Free shipping + 10% off', 'percent', 10],
     // money amounts
     ['$15 off', 'amount', 15],
-    ['$10 off $50+', 'amount', 10],
+    ['$10 off $50+', 'amount_min_spend', 20],
+    ['$100 off $500+', 'amount_min_spend', 20],
+    ['$20 off orders over $100', 'amount_min_spend', 20],
+    ['$15 off when you spend $60 or more', 'amount_min_spend', 25],
+    ['$30 off purchases of $90', 'amount_min_spend', 33.33],
+    ['$5 off your first order, $20 gift card', 'amount', 5],
+    ['$50 off $20 accessories', 'amount', 50],
     ['Save $9.99', 'amount', 9.99],
     ['$1,299 off', 'amount', 1299],
     ['£20 off', 'amount', 20],
@@ -41,6 +47,12 @@ describe('parseSavings', () => {
     ['   ', 'other', 0],
   ] as const)('%j → %s %d', (text, kind, value) => {
     expect(parseSavings(text)).toEqual({ kind, value });
+  });
+
+  it('ranks "Up to 70% off" above "$100 off $500+" (20% effective)', () => {
+    expect(savingsValue('Up to 70% off')).toBeGreaterThan(savingsValue('$100 off $500+'));
+    expect(savingsValue('$100 off $500+')).toBe(savingsValue('20% off'));
+    expect(savingsValue('$100 off $500+')).toBeLessThan(savingsValue('25% off'));
   });
 
   it('orders by value, not by text: 10% < 25% < $50 off', () => {

@@ -8,14 +8,18 @@
 //      "Buy 2 get 1 free" = 33.33, "BOGO 50% off" / "Buy one get one 50% off" = 25, "BOGO half off" = 25.
 //   2. Percentages: the largest one in the text, capped at 100. "Up to 60% off" = 60 (the advertised
 //      maximum, taken at face value), "30-50% off" = 50, "20 percent off" = 20.
-//   3. Money amounts ($, €, £, USD, "dollars"): the first one, since later amounts are usually thresholds.
-//      "$15 off" = 15, "$10 off $50+" = 10, "Save $9.99" = 9.99, "$1,299 off" = 1299 (not capped).
+//   3. Money amounts ($, €, £, USD, "dollars"): the first one is the discount. When a minimum spend follows it
+//      ("$X off $Y+", "$X off orders over $Y", "$X off when you spend $Y", with Y > X), the value is the
+//      effective percentage on that minimum order, X / Y × 100: "$100 off $500+" = 20, "$10 off $50+" = 20,
+//      "$20 off orders over $100" = 20, so "Up to 70% off" (70) ranks above "$100 off $500+" (20).
+//      Without a minimum, the amount itself: "$15 off" = 15, "Save $9.99" = 9.99, "$1,299 off" = 1299.
 //   4. Free shipping or delivery = 5 (a typical shipping fee).
 //   5. Any other "free …" offer ("Free gift with purchase") = 2.
 //   6. Anything else ("Special offer", "Exclusive deal", "") = 0, so unquantified deals rank lowest.
 // Values are rounded to cents. Equal values keep a stable order through the query's tie-breakers.
 
-export type SavingsKind = 'bogo' | 'percent' | 'amount' | 'free_shipping' | 'freebie' | 'other';
+export type SavingsKind =
+  'bogo' | 'percent' | 'amount' | 'amount_min_spend' | 'free_shipping' | 'freebie' | 'other';
 
 export interface ParsedSavings {
   kind: SavingsKind;
@@ -82,14 +86,37 @@ function largestPercent(text: string): number | null {
   return largest === null ? null : Math.min(largest, 100);
 }
 
-function firstMoneyAmount(text: string): number | null {
-  const symbol = MONEY_SYMBOL.exec(text);
-  const word = MONEY_WORD.exec(text);
+interface MoneyAmount {
+  amount: number;
+  /** Where the match starts and ends in the text. */
+  start: number;
+  end: number;
+}
+
+function moneyAt(text: string, from: number): MoneyAmount | null {
+  const rest = text.slice(from);
+  const symbol = MONEY_SYMBOL.exec(rest);
+  const word = MONEY_WORD.exec(rest);
   const first = symbol && word ? (symbol.index <= word.index ? symbol : word) : (symbol ?? word);
   if (!first) return null;
   const amount =
     first === symbol ? Number(`${first[1]?.replace(/,/g, '')}${first[2] ?? ''}`) : Number(first[1]);
-  return Number.isFinite(amount) ? amount : null;
+  if (!Number.isFinite(amount)) return null;
+  return { amount, start: from + first.index, end: from + first.index + first[0].length };
+}
+
+/** The words that put a minimum order right before an amount: "off $50+", "orders over $100", "spend $75". */
+const MINIMUM_SPEND_CUE =
+  /(?:\boff|\bover|\bof|\bspend|\babove|\bmin(?:imum)?\.?|\borders?|\bpurchases?)\s*(?:of|over|above)?\s*$/i;
+
+/** The discount amount and, when the text states one right after it, the minimum spend it needs. */
+function moneyOffer(text: string): { amount: number; minimumSpend: number | null } | null {
+  const discount = moneyAt(text, 0);
+  if (!discount) return null;
+  const threshold = moneyAt(text, discount.end);
+  const cued = threshold !== null && MINIMUM_SPEND_CUE.test(text.slice(discount.end, threshold.start));
+  const minimumSpend = cued && threshold.amount > discount.amount ? threshold.amount : null;
+  return { amount: discount.amount, minimumSpend };
 }
 
 export function parseSavings(savings: string): ParsedSavings {
@@ -98,8 +125,11 @@ export function parseSavings(savings: string): ParsedSavings {
   if (buyGet !== null) return { kind: 'bogo', value: roundToCents(buyGet) };
   const percent = largestPercent(text);
   if (percent !== null) return { kind: 'percent', value: roundToCents(percent) };
-  const amount = firstMoneyAmount(text);
-  if (amount !== null) return { kind: 'amount', value: roundToCents(amount) };
+  const money = moneyOffer(text);
+  if (money?.minimumSpend) {
+    return { kind: 'amount_min_spend', value: roundToCents((money.amount / money.minimumSpend) * 100) };
+  }
+  if (money) return { kind: 'amount', value: roundToCents(money.amount) };
   if (FREE_SHIPPING.test(text))
     return { kind: 'free_shipping', value: NON_NUMERIC_SAVINGS_VALUE.free_shipping };
   if (FREE.test(text)) return { kind: 'freebie', value: NON_NUMERIC_SAVINGS_VALUE.freebie };

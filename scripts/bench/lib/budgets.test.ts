@@ -58,7 +58,13 @@ function passingRun(): BenchResults {
       routeJs('/blog', true, js(105_000)),
       routeJs('/login', false, js(109_000)),
     ],
-    dashboardJs: measured(js(200_000, { fullFirestore: true, dashboardCode: true })),
+    dashboardJs: measured({
+      ...js(200_000, { fullFirestore: true, dashboardCode: true }),
+      files: [
+        { file: 'assets/firestore-B8eq7HSI.js', gzipBytes: 183_800, label: '@firebase/firestore' },
+        { file: 'assets/DashboardPage-BB-AtY7-.js', gzipBytes: 16_200, label: 'web/src' },
+      ],
+    }),
     stripeJourney: [{ step: 'sign-up', outcome: measured({ calls: 0, endpoints: {} }) }],
     stripeGetSubscriptionStatus: measured({ calls: 0, endpoints: {} }),
     stripeDashboardVisit: measured({ calls: 0, endpoints: {} }),
@@ -68,6 +74,11 @@ function passingRun(): BenchResults {
         { ...reads(20, 0), cardsAdded: 20 },
         { ...reads(7, 0), cardsAdded: 7 },
       ],
+      interactions: [
+        { ...reads(3, 0), interaction: 'search "smartwatch" (typed)', cards: 3 },
+        { ...reads(20, 0), interaction: 'clear filters', cards: 20 },
+      ],
+      typing: measured({ keystrokes: 10, longTasks: 0, longestTaskMs: 0 }),
     },
     notes: [],
   };
@@ -183,8 +194,27 @@ test('deal reads: 20 + the user document first, 20 per further page, a short pag
   const extraUserRead = passingRun();
   extraUserRead.dealReads.firstPage = measured({ ...reads(20, 2), cards: 20 });
   expect(broken(extraUserRead)).toEqual([
-    'First dashboard page = 20 deals + the user document | first dashboard page | 20 deals + 2 user docs',
+    'First dashboard page = 20 deals + the user document (+ store summary and saved deals) | first dashboard page | 20 deals + 2 user docs',
   ]);
+
+  const summaryAndSaved = passingRun();
+  summaryAndSaved.dealReads.firstPage = measured({
+    ...reads(20, 1),
+    other: 3,
+    total: 24,
+    otherPaths: ['sources/wired/summaries/shops', 'users/u/counters/saved', 'users/u/saved/deal-1'],
+    cards: 20,
+  });
+  expect(broken(summaryAndSaved)).toEqual([]);
+  const strangeRead = passingRun();
+  strangeRead.dealReads.firstPage = measured({
+    ...reads(20, 1),
+    other: 1,
+    total: 22,
+    otherPaths: ['blogs/post-1'],
+    cards: 20,
+  });
+  expect(broken(strangeRead)).toHaveLength(1);
 
   const shortMiddlePage = passingRun();
   shortMiddlePage.dealReads.furtherPages = [
@@ -201,12 +231,38 @@ test('deal reads: 20 + the user document first, 20 per further page, a short pag
 
   const none = passingRun();
   none.dealReads = {
-    firstPage: none.dealReads.firstPage,
+    ...none.dealReads,
     furtherPages: [],
     furtherNote: 'the list ended after 20 cards',
   };
   expect(broken(none)).toEqual([
     'Each further page = 20 deals | further pages | not measured: the list ended after 20 cards',
+  ]);
+});
+
+test('issue #16: each filter/search change reads at most a page, typing has no long task, the chunk stays small', () => {
+  const overRead = passingRun();
+  overRead.dealReads.interactions = [
+    { ...reads(20, 0), other: 1, total: 21, otherPaths: ['x/y'], interaction: 'store', cards: 20 },
+  ];
+  expect(broken(overRead)).toHaveLength(1);
+  const stopped = passingRun();
+  stopped.dealReads.interactionNote = 'interactions stopped: timeout';
+  expect(broken(stopped)).toHaveLength(1);
+
+  const slowTyping = passingRun();
+  slowTyping.dealReads.typing = measured({ keystrokes: 10, longTasks: 1, longestTaskMs: 72 });
+  expect(broken(slowTyping)).toEqual([
+    'No long task > 50 ms while typing in the search box | search box | 10 keystrokes: 1 long task(s), longest 72 ms',
+  ]);
+
+  const bigChunk = passingRun();
+  bigChunk.dashboardJs = measured({
+    ...js(200_000, { fullFirestore: true, dashboardCode: true }),
+    files: [{ file: 'assets/DashboardPage-x.js', gzipBytes: 26_000, label: 'web/src' }],
+  });
+  expect(broken(bigChunk)).toEqual([
+    'Dashboard chunk ≤ 25.1 KB gzipped (10.1 KB + 15 KB for #16) | DashboardPage chunk | 26.0 KB',
   ]);
 });
 

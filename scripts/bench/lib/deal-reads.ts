@@ -13,8 +13,10 @@ import {
   skipped,
   type DealReads,
   type DealReadsFurtherPage,
+  type DealReadsInteraction,
   type Outcome,
   type StripeCalls,
+  type TypingResponsiveness,
 } from './results';
 import { callsBetween, type StripeCounter } from './stripe-counter';
 
@@ -63,6 +65,136 @@ async function signIn(page: Page, origin: string, email: string, password: strin
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${origin}/dashboard`, { timeout: 30_000 });
+}
+
+/** The word typed into the search box: 10 keystrokes, and a word the demo deals contain. */
+const TYPED_SEARCH = 'smartwatch';
+
+/** Waits until the list has finished loading after a change and its cards stopped changing. */
+async function listSettled(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => {
+      const state = document.querySelector('.deal-list')?.getAttribute('data-state');
+      return state !== 'loading' && state !== 'loading-more';
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  return cardsSettled(page, 0, { quietMs: 1000 });
+}
+
+/**
+ * Types TYPED_SEARCH one key at a time (faster than the debounce, as a person types) and records the long tasks
+ * (> 50 ms, PerformanceObserver 'longtask') that start while typing.
+ */
+async function typeSearch(page: Page): Promise<TypingResponsiveness> {
+  const box = page.getByRole('searchbox', { name: 'Search deals' });
+  await box.click();
+  const startedAt = await page.evaluate(() => {
+    const tasks: Array<{ start: number; duration: number }> = [];
+    (window as unknown as { benchLongTasks: typeof tasks }).benchLongTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask' });
+    return performance.now();
+  });
+  await box.pressSequentially(TYPED_SEARCH, { delay: 80 });
+  const endedAt = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(100);
+  const tasks = await page.evaluate(
+    ([from, to]) =>
+      (
+        window as unknown as { benchLongTasks: Array<{ start: number; duration: number }> }
+      ).benchLongTasks.filter((task) => task.start >= from && task.start <= to),
+    [startedAt, endedAt] as const,
+  );
+  return {
+    keystrokes: TYPED_SEARCH.length,
+    longTasks: tasks.length,
+    longestTaskMs: Math.round(Math.max(0, ...tasks.map((task) => task.duration))),
+  };
+}
+
+/** Each change the dashboard offers, applied one after the other to the same tab. */
+const INTERACTIONS: Array<{ interaction: string; apply: (page: Page) => Promise<void> }> = [
+  {
+    interaction: 'clear filters',
+    apply: (page) => page.getByRole('button', { name: 'Clear filters' }).first().click(),
+  },
+  {
+    interaction: 'store: Bluebird Electronics',
+    apply: (page) =>
+      page
+        .getByLabel('Store')
+        .selectOption('bluebird-electronics')
+        .then(() => undefined),
+  },
+  {
+    interaction: 'category: Electronics',
+    apply: (page) =>
+      page
+        .getByLabel('Category')
+        .selectOption('electronics')
+        .then(() => undefined),
+  },
+  {
+    interaction: 'show: All Deals',
+    apply: (page) =>
+      page
+        .getByLabel('Show')
+        .selectOption('all')
+        .then(() => undefined),
+  },
+  {
+    interaction: 'sort: Ending Soon',
+    apply: (page) =>
+      page
+        .getByLabel('Sort by')
+        .selectOption('ending_soon')
+        .then(() => undefined),
+  },
+];
+
+/** Reads per search/filter/sort change, and the typing responsiveness of the search box. */
+async function measureInteractions(
+  page: Page,
+  firestore: FirestoreCapture,
+  log: (line: string) => void,
+): Promise<Pick<DealReads, 'interactions' | 'interactionNote' | 'typing'>> {
+  const interactions: DealReadsInteraction[] = [];
+  let typing: Outcome<TypingResponsiveness> = skipped('not measured');
+  try {
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    let before = await firestore.reads();
+    const typed = await typeSearch(page);
+    typing = measured(typed);
+    let cards = await listSettled(page);
+    let after = await firestore.reads();
+    interactions.push({
+      ...subtractReads(after, before),
+      interaction: `search "${TYPED_SEARCH}" (typed)`,
+      cards,
+    });
+    for (const { interaction, apply } of INTERACTIONS) {
+      before = after;
+      await apply(page);
+      cards = await listSettled(page);
+      after = await firestore.reads();
+      interactions.push({ ...subtractReads(after, before), interaction, cards });
+    }
+    for (const entry of interactions) {
+      log(
+        `  dashboard ${entry.interaction}: ${entry.deals} deal docs, ${entry.other} other, ${entry.cards} cards`,
+      );
+    }
+    return { interactions, typing };
+  } catch (error) {
+    return {
+      interactions,
+      typing,
+      interactionNote: `interactions stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
+  }
 }
 
 export async function measureDashboardVisit(
@@ -158,10 +290,11 @@ export async function measureDashboardVisit(
       shown = now;
       readsSoFar = reads;
     }
+    const afterPages = await measureInteractions(visit.page, firestore, log);
     if (firestore.errors.length > 0) log(`  Firestore capture: ${firestore.errors.join('; ')}`);
     await firestore.detach();
     return {
-      reads: { firstPage: measured({ ...firstReads, cards }), furtherPages, furtherNote },
+      reads: { firstPage: measured({ ...firstReads, cards }), furtherPages, furtherNote, ...afterPages },
       stripeCalls,
       scripts,
     };

@@ -1,7 +1,7 @@
 // Renders one benchmark run as a single Markdown table (readable in a terminal, pasteable into the README),
 // followed by the list of broken budgets.
 import { relative } from 'node:path';
-import { BUDGETS, describeReads, furtherPageOk } from './budgets';
+import { BUDGETS, describeReads, furtherPageOk, isDashboardChunk } from './budgets';
 import type { BenchResults, BudgetArea, BudgetCheck, Outcome, StripeCalls } from './results';
 import { valueOf } from './results';
 
@@ -77,6 +77,16 @@ export function tableRows(results: BenchResults): Row[] {
       ? `${kb(dashboard.gzipBytes)} in ${dashboard.files.length} file(s)${dashboard.fullFirestore ? ' · full Firestore SDK' : ''}`
       : skippedText(results.dashboardJs),
     budget: '',
+  });
+  const dashboardChunkBytes = dashboard?.files
+    .filter((file) => isDashboardChunk(file.file))
+    .reduce((sum, file) => sum + file.gzipBytes, 0);
+  rows.push({
+    area: 'JS requested on load, gzipped',
+    subject: 'DashboardPage chunk',
+    value: dashboardChunkBytes !== undefined ? kb(dashboardChunkBytes) : skippedText(results.dashboardJs),
+    budget: '≤ 25.1 KB',
+    checks: { area: 'dashboard-js', subject: 'DashboardPage chunk' },
   });
   const entry = valueOf(results.entryStaticJs);
   rows.push({
@@ -160,7 +170,7 @@ export function tableRows(results: BenchResults): Row[] {
     value: first
       ? `${describeReads(first)} (${first.cards} cards shown)`
       : skippedText(results.dealReads.firstPage),
-    budget: '20 deals + 1 user doc',
+    budget: '20 deals + 1 user doc + store summary + saved deals',
     checks: { area: 'reads', subject: 'first dashboard page' },
   });
   results.dealReads.furtherPages.forEach((page, index) => {
@@ -171,6 +181,37 @@ export function tableRows(results: BenchResults): Row[] {
       budget: '20 deals',
       verdict: furtherPageOk(page, index === results.dealReads.furtherPages.length - 1),
     });
+  });
+  for (const entry of results.dealReads.interactions ?? []) {
+    rows.push({
+      area: 'Firestore documents read',
+      subject: entry.interaction,
+      value: `${describeReads(entry)} (${entry.cards} cards shown)`,
+      budget: '≤ 20 deals',
+      verdict: entry.deals <= 20 && entry.userDocs === 0 && entry.other === 0,
+    });
+  }
+  if (results.dealReads.interactionNote || !results.dealReads.interactions?.length) {
+    rows.push({
+      area: 'Firestore documents read',
+      subject: 'filter and search changes',
+      value: results.dealReads.interactionNote ?? 'not measured',
+      budget: '≤ 20 deals each',
+      checks: { area: 'reads', subject: 'filter and search changes' },
+    });
+  }
+  const typing = results.dealReads.typing;
+  const typed = valueOf(typing);
+  rows.push({
+    area: 'Responsiveness',
+    subject: 'typing in the search box',
+    value: typed
+      ? `${typed.keystrokes} keystrokes: ${typed.longTasks} long task(s), longest ${typed.longestTaskMs} ms`
+      : typing
+        ? skippedText(typing)
+        : 'not measured',
+    budget: 'no long task > 50 ms',
+    checks: { area: 'responsiveness', subject: 'search box' },
   });
   if (results.dealReads.furtherPages.length === 0 || results.dealReads.furtherNote) {
     rows.push({

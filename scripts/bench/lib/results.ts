@@ -84,11 +84,28 @@ export interface DealReadsFurtherPage extends DocumentReads {
   cardsAdded: number;
 }
 
+/** The documents one search/filter/sort change read, and the cards the new list shows. */
+export interface DealReadsInteraction extends DocumentReads {
+  interaction: string;
+  cards: number;
+}
+
+/** Long tasks while typing in the search box (10 keystrokes, before the debounced query fires). */
+export interface TypingResponsiveness {
+  keystrokes: number;
+  longTasks: number;
+  longestTaskMs: number;
+}
+
 export interface DealReads {
   firstPage: Outcome<DealReadsFirstPage>;
   furtherPages: DealReadsFurtherPage[];
   /** Why no (more) further pages were measured, e.g. the list ended. */
   furtherNote?: string;
+  /** Search, store, category, verified and sort changes, one after the other (issue #16). */
+  interactions?: DealReadsInteraction[];
+  interactionNote?: string;
+  typing?: Outcome<TypingResponsiveness>;
 }
 
 export interface ChunkSummary {
@@ -129,7 +146,15 @@ export interface BenchResults extends BuildResults, LiveResults {
   environment: Record<string, string>;
 }
 
-export type BudgetArea = 'lighthouse' | 'initial-js' | 'code-split' | 'stripe' | 'reads' | 'cold-import';
+export type BudgetArea =
+  | 'lighthouse'
+  | 'initial-js'
+  | 'code-split'
+  | 'dashboard-js'
+  | 'stripe'
+  | 'reads'
+  | 'responsiveness'
+  | 'cold-import';
 
 export interface BudgetCheck {
   area: BudgetArea;

@@ -14,16 +14,24 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { parseDeal, type Deal } from '@model/deal';
+import { dealSearchTexts, parseDeal, type Deal } from '@model/deal';
 import { parseAll } from '@model/invalid-document';
 import { DOCUMENT_ID_FIELD } from '@model/paths';
-import { dealQuerySpec, type DealFilter, type DealSort, type QuerySpec } from '@model/queries';
+import {
+  type DealFilter,
+  type DealNarrowing,
+  dealQuerySpec,
+  dealsByIdQuerySpec,
+  type DealSort,
+  type QuerySpec,
+} from '@model/queries';
+import { matchesSearchRest, searchTermsOf } from '@model/search';
 
 export type DealCursor = QueryDocumentSnapshot<DocumentData>;
 
 export interface DealPage {
   deals: Deal[];
-  /** Documents returned, counting malformed ones that were dropped: a full page means more may follow. */
+  /** Documents returned, counting malformed and narrowed-out ones: a full page means more may follow. */
   size: number;
   /** The last document of the page (startAfter for the next one); null when the page was empty. */
   cursor: DealCursor | null;
@@ -32,6 +40,10 @@ export interface DealPage {
 export interface DealPageRequest {
   filter: DealFilter;
   sort: DealSort;
+  /** Store, category and the queried search term. */
+  narrowing: DealNarrowing;
+  /** Further search words: the page keeps only deals that also contain each of them (see model/search.ts). */
+  searchRest: readonly string[];
   /** The instant the listing started; every page of one listing uses the same live window. */
   now: Date;
   cursor: DealCursor | null;
@@ -55,11 +67,17 @@ export function toFirestoreQuery(
 }
 
 export async function fetchDealPage(db: Firestore, request: DealPageRequest): Promise<DealPage> {
-  const spec = dealQuerySpec(request.filter, request.sort, request.now);
+  const spec = dealQuerySpec(request.filter, request.sort, request.now, request.narrowing);
   const snapshot = await getDocs(toFirestoreQuery(db, spec, request.cursor));
-  return {
-    deals: parseAll(snapshot.docs, parseDeal),
-    size: snapshot.size,
-    cursor: snapshot.docs[snapshot.docs.length - 1] ?? null,
-  };
+  const deals = parseAll(snapshot.docs, parseDeal).filter((deal) =>
+    matchesSearchRest(searchTermsOf(dealSearchTexts(deal)), request.searchRest),
+  );
+  return { deals, size: snapshot.size, cursor: snapshot.docs[snapshot.docs.length - 1] ?? null };
+}
+
+/** Deals by id, in the order asked (one query of at most a page); ids with no readable deal are left out. */
+export async function fetchDealsById(db: Firestore, dealIds: readonly string[]): Promise<Deal[]> {
+  const snapshot = await getDocs(toFirestoreQuery(db, dealsByIdQuerySpec(dealIds), null));
+  const byId = new Map(parseAll(snapshot.docs, parseDeal).map((deal) => [deal.id, deal]));
+  return dealIds.flatMap((id) => byId.get(id) ?? []);
 }

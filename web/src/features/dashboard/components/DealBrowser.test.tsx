@@ -1,15 +1,16 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Firestore } from 'firebase/firestore';
 import { fetchDealPage, type DealCursor, type DealPage, type DealPageRequest } from '../api/deal-pages';
+import { fetchSavedDeals } from '../api/saved-deals';
+import { fetchShopSummary } from '../api/shop-summary';
+import { renderDealBrowser } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
 import { installFakeIntersectionObserver, scrollIntoView } from '../test/intersection-observer';
-import { DealBrowser } from './DealBrowser';
 
-jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn() }));
+jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
+jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
+jest.mock('../api/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
 const mockFetchDealPage = jest.mocked(fetchDealPage);
-
-const db = {} as Firestore;
 const cursorAt = (id: string) => ({ id }) as unknown as DealCursor;
 
 function pageOf(ids: string[]): DealPage {
@@ -34,11 +35,11 @@ const requests = (): DealPageRequest[] => mockFetchDealPage.mock.calls.map(([, r
 beforeEach(() => {
   jest.resetAllMocks();
   installFakeIntersectionObserver();
+  jest.mocked(fetchSavedDeals).mockResolvedValue({ deals: [], count: 0 });
+  jest.mocked(fetchShopSummary).mockResolvedValue(null);
 });
 
-function renderBrowser(uid: string | null = 'user-1') {
-  return render(<DealBrowser db={db} uid={uid} />);
-}
+const renderBrowser = (uid: string | null = 'user-1') => renderDealBrowser(uid);
 
 describe('DealBrowser', () => {
   it('loads the first page with the defaults: Verified Only, Newest First', async () => {
@@ -48,7 +49,13 @@ describe('DealBrowser', () => {
     expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('verified');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
     expect(requests()).toEqual([
-      expect.objectContaining({ filter: 'verified', sort: 'newest', cursor: null }),
+      expect.objectContaining({
+        filter: 'verified',
+        sort: 'newest',
+        narrowing: { shop: null, category: null, term: null },
+        searchRest: [],
+        cursor: null,
+      }),
     ]);
   });
 
@@ -158,7 +165,8 @@ describe('DealBrowser', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to fetch deals: Missing or insufficient permissions.',
     );
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    // The filters stay, so a failing combination can be changed or cleared.
+    expect(screen.getByRole('combobox', { name: 'Show' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('article', { name: 'Deal d0' })).toBeInTheDocument();

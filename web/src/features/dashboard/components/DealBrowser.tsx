@@ -1,21 +1,30 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Firestore } from 'firebase/firestore';
-import { DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, type DealFilter, type DealSort } from '@model/queries';
+import { parseSearchText } from '@model/search';
+import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { useDealPages } from '../hooks/useDealPages';
+import { useDealPages, type DealListQuery } from '../hooks/useDealPages';
+import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
+import { fetchShopSummary } from '../api/shop-summary';
 import type { DealListStatus } from '../lib/deal-list-state';
+import { clearFilters, type DealListParams, hasActiveFilters } from '../lib/list-params';
 import { DealCard } from './DealCard';
 import { DealCardSkeletons } from './DealCardSkeleton';
 import { DealToolbar } from './DealToolbar';
+import { SavedDealsView } from './SavedDealsView';
 
 /** Skeletons fill whole rows of the widest (3-column) grid. */
 const FIRST_PAGE_SKELETONS = 6;
 const NEXT_PAGE_SKELETONS = 3;
+const EPOCH = new Date(0);
 
 const endOfListMessage = (count: number) =>
   count === 1 ? "That's the only bargain right now." : `That's all ${count} bargains.`;
+
+const resultCount = (count: number, more: boolean) =>
+  more ? `Showing the first ${count} bargains` : count === 1 ? '1 bargain' : `${count} bargains`;
 
 /** Exposed as data-state for styling hooks and tests: where the list stands. */
 function listState(status: DealListStatus, finished: boolean, failed: boolean) {
@@ -28,33 +37,113 @@ function listState(status: DealListStatus, finished: boolean, failed: boolean) {
 interface DealBrowserProps {
   db: Firestore;
   uid: string | null;
+  params: DealListParams;
+  onParamsChange: (next: DealListParams, options?: { replace?: boolean }) => void;
+  saved: SavedDealsState;
 }
 
-/** Filter and sort selects over an infinitely scrolling grid of live deals. */
-export function DealBrowser({ db, uid }: DealBrowserProps) {
-  const [filter, setFilter] = useState<DealFilter>(DEFAULT_DEAL_FILTER);
-  const [sort, setSort] = useState<DealSort>(DEFAULT_DEAL_SORT);
-  const pages = useDealPages({ db, uid, filter, sort });
+/** Search, filters and sort over an infinitely scrolling grid of live deals, or the user's saved deals. */
+export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrowserProps) {
+  const [summary, setSummary] = useState<ShopSummary | null>(null);
+  useEffect(() => {
+    if (uid === null) return;
+    let current = true;
+    // The filters work without it (no counts, the current store shown by id), so a failure is not shown.
+    fetchShopSummary(db).then(
+      (loaded) => current && setSummary(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [db, uid]);
+
+  const views = (
+    <nav className="deal-views" aria-label="Deal lists">
+      <button
+        type="button"
+        className="deal-views__tab"
+        aria-pressed={params.view === 'deals'}
+        onClick={() => onParamsChange({ ...params, view: 'deals' })}
+      >
+        All deals
+      </button>
+      <button
+        type="button"
+        className="deal-views__tab"
+        aria-pressed={params.view === 'saved'}
+        onClick={() => onParamsChange({ ...params, view: 'saved' })}
+      >
+        Saved{saved.status === 'ready' ? ` (${saved.deals.length})` : ''}
+      </button>
+    </nav>
+  );
+
+  return (
+    <>
+      {views}
+      {saved.error && <Alert>{saved.error}</Alert>}
+      {params.view === 'saved' ? (
+        <SavedDealsView db={db} saved={saved} />
+      ) : (
+        <LiveDeals
+          db={db}
+          uid={uid}
+          params={params}
+          onParamsChange={onParamsChange}
+          saved={saved}
+          summary={summary}
+        />
+      )}
+    </>
+  );
+}
+
+function LiveDeals({
+  db,
+  uid,
+  params,
+  onParamsChange,
+  saved,
+  summary,
+}: DealBrowserProps & { summary: ShopSummary | null }) {
+  const { filter, sort, shop, category, q } = params;
+  const query = useMemo((): DealListQuery => {
+    const search = parseSearchText(q);
+    return { filter, sort, narrowing: { shop, category, term: search.term }, searchRest: search.rest };
+  }, [filter, sort, shop, category, q]);
+  const pages = useDealPages({ db, uid, query });
   const lastCardRef = useWhenVisible(pages.loadMore, pages.canAutoLoadMore, '0px');
   const { deals, status, error } = pages;
+  // Relative times ("ends today", "added 2 h ago") are those of the listing's own instant.
+  const now = pages.listedAt ?? EPOCH;
+
+  const toolbar = <DealToolbar params={params} onChange={onParamsChange} summary={summary} />;
 
   if (error?.kind === 'first' && deals.length === 0) {
     return (
-      <div className="deal-list-error">
-        <Alert>{error.message}</Alert>
-        {uid !== null && (
-          <Button variant="secondary" onClick={pages.reload}>
-            Try Again
-          </Button>
-        )}
+      <div className="deal-list" data-state="error">
+        {toolbar}
+        <div className="deal-list-error">
+          <Alert>{error.message}</Alert>
+          {uid !== null && (
+            <Button variant="secondary" onClick={pages.reload}>
+              Try Again
+            </Button>
+          )}
+        </div>
       </div>
     );
   }
 
   const finished = status === 'idle' && !pages.canAutoLoadMore && error === null;
+  const filtered = hasActiveFilters(params);
   return (
     <div className="deal-list" data-state={listState(status, finished, error !== null)}>
-      <DealToolbar filter={filter} sort={sort} onFilterChange={setFilter} onSortChange={setSort} />
+      {toolbar}
+      {status !== 'loading-first' && deals.length > 0 && (
+        <p className="deal-results">{resultCount(deals.length, !finished)}</p>
+      )}
       {status === 'loading-first' ? (
         <div className="deal-grid" aria-busy="true" aria-label="Loading deals">
           <DealCardSkeletons count={FIRST_PAGE_SKELETONS} />
@@ -63,11 +152,29 @@ export function DealBrowser({ db, uid }: DealBrowserProps) {
         <div className="deal-empty">
           <h2 className="deal-empty__title">No bargains found</h2>
           <p>Try adjusting your filters to see more bargains</p>
+          {pages.canAutoLoadMore ? (
+            // Extra search words narrowed a whole page away; the next page may still match.
+            <Button variant="secondary" onClick={pages.loadMore}>
+              Search more deals
+            </Button>
+          ) : (
+            filtered && (
+              <Button variant="secondary" onClick={() => onParamsChange(clearFilters(params))}>
+                Clear filters
+              </Button>
+            )
+          )}
         </div>
       ) : (
         <div className="deal-grid" aria-busy={status === 'loading-more'}>
           {deals.map((deal, index) => (
-            <DealCard key={deal.id} deal={deal} ref={index === deals.length - 1 ? lastCardRef : undefined} />
+            <DealCard
+              key={deal.id}
+              deal={deal}
+              now={now}
+              save={{ saved: saved.isSaved(deal.id), onToggle: () => saved.toggle(deal.id) }}
+              ref={index === deals.length - 1 ? lastCardRef : undefined}
+            />
           ))}
           {status === 'loading-more' && <DealCardSkeletons count={NEXT_PAGE_SKELETONS} />}
         </div>

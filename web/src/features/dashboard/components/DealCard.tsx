@@ -1,8 +1,17 @@
-import type { Ref } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import type { Deal } from '@model/deal';
 import { DEAL_SOURCE_ID } from '@model/paths';
 import { formatCalendarDate } from '@/lib/format-date';
+import {
+  addedAgo,
+  descriptionWithoutCode,
+  monogramHue,
+  monogramOf,
+  titleWithoutSavings,
+  urgencyOf,
+} from '../lib/card-text';
 import { CopyCodeButton } from './CopyCodeButton';
+import { SaveToggle } from './SaveToggle';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -11,21 +20,77 @@ function couponCodeOf(deal: Pick<Deal, 'source_id' | 'code'>): string | null {
   return deal.source_id === DEAL_SOURCE_ID ? deal.code : null;
 }
 
+export interface SaveControl {
+  saved: boolean;
+  onToggle: () => void;
+}
+
 interface DealCardProps {
   deal: Deal;
+  /** The instant "ends in" and "added … ago" are relative to (the listing's start). */
+  now: Date;
+  /** Absent where saving is not offered. */
+  save?: SaveControl;
   /** The list observes its last card to load the next page. */
   ref?: Ref<HTMLElement>;
 }
 
-export function DealCard({ deal, ref }: DealCardProps) {
-  const code = couponCodeOf(deal);
-  const titleId = `deal-${deal.id}-title`;
+function ShopMark({ deal }: { deal: Deal }) {
+  if (deal.shop_logo_url) {
+    return (
+      <img
+        className="deal-card__logo"
+        src={deal.shop_logo_url}
+        alt=""
+        width="36"
+        height="36"
+        loading="lazy"
+      />
+    );
+  }
+  const style = { '--monogram-hue': monogramHue(deal.shop_id || deal.shop_name) } as CSSProperties;
   return (
-    <article className="card deal-card" aria-labelledby={titleId} data-deal-id={deal.id} ref={ref}>
+    <span className="deal-card__monogram" style={style} aria-hidden="true">
+      {monogramOf(deal.shop_name)}
+    </span>
+  );
+}
+
+export function DealCard({ deal, now, save, ref }: DealCardProps) {
+  const titleId = `deal-${deal.id}-title`;
+  const title = titleWithoutSavings(deal.title, deal.savings) || 'Untitled deal';
+  const description = descriptionWithoutCode(deal.description, couponCodeOf(deal));
+  const urgency = urgencyOf(deal.end_date, now);
+  const expired = urgency.level === 'expired';
+  // An ended deal's code no longer works: the card says it has ended instead.
+  const code = expired ? null : couponCodeOf(deal);
+  return (
+    <article
+      className={`card deal-card${expired ? ' deal-card--expired' : ''}`}
+      aria-labelledby={titleId}
+      data-deal-id={deal.id}
+      ref={ref}
+    >
       <header className="deal-card__header">
-        <h2 className="deal-card__title" id={titleId}>
-          {deal.title || 'Untitled deal'}
-        </h2>
+        <ShopMark deal={deal} />
+        <div className="deal-card__heading">
+          <span className="deal-card__shop">
+            {deal.shop_url ? (
+              <a href={deal.shop_url} {...NEW_TAB}>
+                {deal.shop_name}
+              </a>
+            ) : (
+              deal.shop_name
+            )}
+          </span>
+          <h2 className="deal-card__title" id={titleId}>
+            {title}
+          </h2>
+        </div>
+        {save && <SaveToggle saved={save.saved} title={title} onToggle={save.onToggle} />}
+      </header>
+      <div className="deal-card__badges">
+        {deal.savings && <p className="badge badge--savings deal-card__savings">{deal.savings}</p>}
         {deal.is_verified && (
           <span className="badge deal-card__verified" title="Verified deal">
             <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
@@ -34,43 +99,35 @@ export function DealCard({ deal, ref }: DealCardProps) {
             Verified
           </span>
         )}
-      </header>
-      {deal.savings && <p className="badge badge--savings deal-card__savings">{deal.savings}</p>}
-      {deal.description && <p className="deal-card__description">{deal.description}</p>}
-      <dl className="deal-card__dates">
-        <div>
-          <dt>Starts</dt>
-          <dd>
-            <time dateTime={deal.start_date.toISOString()}>{formatCalendarDate(deal.start_date)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Ends</dt>
-          <dd>
-            <time dateTime={deal.end_date.toISOString()}>{formatCalendarDate(deal.end_date)}</time>
-          </dd>
-        </div>
-      </dl>
-      {code && (
-        <div className="deal-card__code">
-          <span className="deal-card__code-label">Code:</span>
-          <code className="chip deal-card__code-value">{code}</code>
-          <CopyCodeButton code={code} />
-        </div>
-      )}
+        <span className={`deal-card__urgency deal-card__urgency--${urgency.level}`}>{urgency.label}</span>
+      </div>
+      {description && <p className="deal-card__description">{description}</p>}
+      <p className="deal-card__meta">
+        <time dateTime={deal.start_date.toISOString()}>{formatCalendarDate(deal.start_date)}</time>
+        {' – '}
+        <time dateTime={deal.end_date.toISOString()}>{formatCalendarDate(deal.end_date)}</time>
+        {deal.scraped_at && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="deal-card__added">{addedAgo(deal.scraped_at, now)}</span>
+          </>
+        )}
+      </p>
       <footer className="deal-card__footer">
-        <span className="deal-card__shop">
-          {deal.shop_url ? (
-            <a href={deal.shop_url} {...NEW_TAB}>
-              {deal.shop_name}
-            </a>
-          ) : (
-            deal.shop_name
-          )}
-        </span>
-        <a className="btn btn--primary deal-card__view" href={deal.url_home} {...NEW_TAB}>
-          View Deal<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        {code && (
+          <div className="deal-card__code">
+            <span className="deal-card__code-label">Code:</span>
+            <code className="chip deal-card__code-value">{code}</code>
+            <CopyCodeButton code={code} />
+          </div>
+        )}
+        {expired ? (
+          <span className="deal-card__ended">This deal has ended</span>
+        ) : (
+          <a className="btn btn--primary deal-card__view" href={deal.url_home} {...NEW_TAB}>
+            View Deal<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
       </footer>
     </article>
   );

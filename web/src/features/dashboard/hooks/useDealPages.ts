@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Firestore } from 'firebase/firestore';
-import type { DealFilter, DealSort } from '@model/queries';
+import type { DealFilter, DealNarrowing, DealSort } from '@model/queries';
 import { fetchDealPage, type DealCursor } from '../api/deal-pages';
 import {
   canLoadMore,
@@ -13,8 +13,16 @@ export interface DealPagesOptions {
   db: Firestore;
   /** The signed-in user's id; null shows 'User not authenticated'. */
   uid: string | null;
+  /** Memoized by the caller: a new object starts a new listing. */
+  query: DealListQuery;
+}
+
+/** What the list shows: every field is part of the listing's identity (a change starts from page one). */
+export interface DealListQuery {
   filter: DealFilter;
   sort: DealSort;
+  narrowing: DealNarrowing;
+  searchRest: readonly string[];
 }
 
 export interface DealPages extends DealListState<DealCursor> {
@@ -29,15 +37,14 @@ export interface DealPages extends DealListState<DealCursor> {
 /** What one listing queries: every page of it uses the same filter, sort and live-window instant. */
 interface Listing {
   id: number;
-  filter: DealFilter;
-  sort: DealSort;
+  query: DealListQuery;
   now: Date;
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Pages of live deals; restarts from the first page whenever the user, filter or sort changes. */
-export function useDealPages({ db, uid, filter, sort }: DealPagesOptions): DealPages {
+/** Pages of live deals; restarts from the first page whenever the user or any part of the query changes. */
+export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
   const [state, dispatch] = useReducer(
     dealListReducer<DealCursor>,
     undefined,
@@ -55,7 +62,7 @@ export function useDealPages({ db, uid, filter, sort }: DealPagesOptions): DealP
       const settle = () => {
         if (currentListing.current === listing) requestInFlight.current = false;
       };
-      fetchDealPage(db, { filter: listing.filter, sort: listing.sort, now: listing.now, cursor }).then(
+      fetchDealPage(db, { ...listing.query, now: listing.now, cursor }).then(
         (page) => {
           settle();
           dispatch({ type: 'page-received', listingId: listing.id, page });
@@ -74,11 +81,15 @@ export function useDealPages({ db, uid, filter, sort }: DealPagesOptions): DealP
       dispatch({ type: 'unauthenticated' });
       return;
     }
-    const listing: Listing = { id: (currentListing.current?.id ?? 0) + 1, filter, sort, now: new Date() };
+    const listing: Listing = {
+      id: (currentListing.current?.id ?? 0) + 1,
+      query,
+      now: new Date(),
+    };
     currentListing.current = listing;
-    dispatch({ type: 'listing-started', listingId: listing.id });
+    dispatch({ type: 'listing-started', listingId: listing.id, listedAt: listing.now });
     requestPage(listing, null);
-  }, [requestPage, uid, filter, sort, reloadCount]);
+  }, [requestPage, uid, query, reloadCount]);
 
   const loadable = canLoadMore(state);
   const { cursor, listingId } = state;

@@ -9,6 +9,7 @@ import {
 } from './deal-list-state';
 
 type Cursor = string;
+const LISTED_AT = new Date('2025-01-20T12:00:00.000Z');
 const reduce = (state: DealListState<Cursor>, ...actions: DealListAction<Cursor>[]) =>
   actions.reduce(dealListReducer<Cursor>, state);
 
@@ -19,7 +20,11 @@ const pageOf = (ids: string[], size = ids.length) => ({
 });
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `d${from + i}`);
 
-const started = reduce(initialDealListState<Cursor>(), { type: 'listing-started', listingId: 1 });
+const started = reduce(initialDealListState<Cursor>(), {
+  type: 'listing-started',
+  listingId: 1,
+  listedAt: LISTED_AT,
+});
 
 describe('dealListReducer', () => {
   it('shows a first page and allows the next one when the page was full', () => {
@@ -64,7 +69,7 @@ describe('dealListReducer', () => {
   });
 
   it('ignores pages of an older listing (the filter or sort changed meanwhile)', () => {
-    const restarted = reduce(started, { type: 'listing-started', listingId: 2 });
+    const restarted = reduce(started, { type: 'listing-started', listingId: 2, listedAt: LISTED_AT });
     const state = reduce(restarted, { type: 'page-received', listingId: 1, page: pageOf(ids(0, 20)) });
     expect(state).toBe(restarted);
     expect(state.status).toBe('loading-first');
@@ -72,7 +77,7 @@ describe('dealListReducer', () => {
 
   it('restarts from an empty first page on a new listing', () => {
     const loaded = reduce(started, { type: 'page-received', listingId: 1, page: pageOf(ids(0, 20)) });
-    const restarted = reduce(loaded, { type: 'listing-started', listingId: 2 });
+    const restarted = reduce(loaded, { type: 'listing-started', listingId: 2, listedAt: LISTED_AT });
     expect(restarted.deals).toEqual([]);
     expect(restarted.cursor).toBeNull();
     expect(restarted.status).toBe('loading-first');

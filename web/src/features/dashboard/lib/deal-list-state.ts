@@ -14,6 +14,8 @@ export interface DealListError {
 
 export interface DealListState<Cursor> {
   listingId: number;
+  /** The instant the listing started (its live window); relative times on the cards use it. */
+  listedAt: Date | null;
   deals: Deal[];
   cursor: Cursor | null;
   lastPageSize: number;
@@ -28,7 +30,7 @@ export interface ReceivedPage<Cursor> {
 }
 
 export type DealListAction<Cursor> =
-  | { type: 'listing-started'; listingId: number }
+  | { type: 'listing-started'; listingId: number; listedAt: Date }
   | { type: 'more-requested'; listingId: number }
   | { type: 'page-received'; listingId: number; page: ReceivedPage<Cursor> }
   | { type: 'page-failed'; listingId: number; reason: string }
@@ -37,7 +39,15 @@ export type DealListAction<Cursor> =
 export const USER_NOT_AUTHENTICATED = 'User not authenticated';
 
 export function initialDealListState<Cursor>(): DealListState<Cursor> {
-  return { listingId: 0, deals: [], cursor: null, lastPageSize: 0, status: 'loading-first', error: null };
+  return {
+    listingId: 0,
+    listedAt: null,
+    deals: [],
+    cursor: null,
+    lastPageSize: 0,
+    status: 'loading-first',
+    error: null,
+  };
 }
 
 export function dealListReducer<Cursor>(
@@ -46,7 +56,7 @@ export function dealListReducer<Cursor>(
 ): DealListState<Cursor> {
   switch (action.type) {
     case 'listing-started':
-      return { ...initialDealListState<Cursor>(), listingId: action.listingId };
+      return { ...initialDealListState<Cursor>(), listingId: action.listingId, listedAt: action.listedAt };
     case 'unauthenticated':
       return {
         ...initialDealListState<Cursor>(),

@@ -11,6 +11,7 @@ export const DEAL_SORT_LABELS: Record<DealSort, string> = {
   newest: 'Newest First',
   savings_asc: 'Savings - Low to High',
   savings_desc: 'Savings - High to Low',
+  ending_soon: 'Ending Soon',
 };
 
 export function isDealFilter(value: string): value is DealFilter {

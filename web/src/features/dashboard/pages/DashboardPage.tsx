@@ -12,6 +12,8 @@ import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
 import { db } from '@/lib/firestore';
 import { DealBrowser } from '../components/DealBrowser';
+import { useListParams } from '../hooks/useListParams';
+import { useSavedDeals } from '../hooks/useSavedDeals';
 import '../dashboard.css';
 
 export default function DashboardPage() {
@@ -52,10 +54,17 @@ function DashboardContent() {
     );
   }
 
+  return <SubscriberDeals uid={user?.uid ?? null} />;
+}
+
+/** The deal browser with its state in the URL and the user's saved deals (hooks only a subscriber runs). */
+function SubscriberDeals({ uid }: { uid: string | null }) {
+  const { params, setParams } = useListParams();
+  const saved = useSavedDeals(db, uid);
   return (
     // The header's container width, so the grid's edges line up with the brand and the footer.
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
-      <DealBrowser db={db} uid={user?.uid ?? null} />
+      <DealBrowser db={db} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
     </Page>
   );
 }

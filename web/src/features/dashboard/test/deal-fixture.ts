@@ -16,9 +16,11 @@ export function makeDeal(overrides: Partial<Deal> = {}): Deal {
     shop_id: 'shop-1',
     shop_name: 'Sound Shop',
     shop_url: 'https://sound.example.com',
+    shop_logo_url: null,
     url_home: 'https://sound.example.com/deals/headphones',
     scraped_at: new Date('2025-01-05T12:00:00.000Z'),
     is_verified: true,
+    category: 'electronics',
     ...overrides,
   };
 }

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Firestore } from 'firebase/firestore';
+import type { Deal } from '@model/deal';
+import { DEAL_PAGE_SIZE } from '@model/queries';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { PageSpinner } from '@/components/Spinner';
+import { useWhenVisible } from '@/hooks/useWhenVisible';
+import { fetchDealsById } from '../api/deal-pages';
+import type { SavedDealsState } from '../hooks/useSavedDeals';
+import { DealCard } from './DealCard';
+import { SaveToggle } from './SaveToggle';
+
+/**
+ * The user's saved deals, most recently saved first, read a page (20 ids, one query) at a time. Expired deals
+ * stay, marked as ended; a deal that was removed from the catalogue shows as no longer available.
+ */
+export function SavedDealsView({ db, saved }: { db: Firestore; saved: SavedDealsState }) {
+  /** Deals read so far, keyed by id; null for a saved id whose deal no longer exists. */
+  const [byId, setById] = useState<ReadonlyMap<string, Deal | null>>(new Map());
+  const [pagesWanted, setPagesWanted] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  // The instant "ends in …" is measured from; fixed while the view is open.
+  const [now] = useState(() => new Date());
+  const savedIds = useMemo(() => saved.deals.map((deal) => deal.dealId), [saved.deals]);
+  const missing = useMemo(
+    () => savedIds.slice(0, pagesWanted * DEAL_PAGE_SIZE).filter((id) => !byId.has(id)),
+    [savedIds, pagesWanted, byId],
+  );
+  const loading = missing.length > 0 && error === null;
+
+  useEffect(() => {
+    if (!loading) return;
+    const ids = missing.slice(0, DEAL_PAGE_SIZE);
+    let current = true;
+    fetchDealsById(db, ids).then(
+      (deals) => {
+        if (!current) return;
+        setById((previous) => {
+          const next = new Map(previous);
+          for (const id of ids) next.set(id, deals.find((deal) => deal.id === id) ?? null);
+          return next;
+        });
+      },
+      (failure: unknown) => {
+        if (!current) return;
+        setError(
+          `Failed to load your saved deals: ${failure instanceof Error ? failure.message : String(failure)}`,
+        );
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [db, loading, missing]);
+
+  const shown = savedIds.filter((id) => byId.has(id));
+  const complete = shown.length === savedIds.length;
+  const loadMore = useCallback(() => setPagesWanted((pages) => pages + 1), []);
+  const lastCardRef = useWhenVisible(loadMore, !complete && !loading && error === null, '0px');
+
+  if (saved.status === 'loading') return <PageSpinner label="Loading your saved deals" />;
+  if (saved.status === 'error') {
+    return (
+      <div className="deal-list-error">
+        <Alert>Failed to load your saved deals.</Alert>
+        <Button variant="secondary" onClick={saved.reload}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (savedIds.length === 0) {
+    return (
+      <div className="deal-empty">
+        <h2 className="deal-empty__title">No saved deals yet</h2>
+        <p>Tap the bookmark on any deal to keep it here for later.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className="deal-list"
+      data-state={loading ? 'loading-more' : complete ? 'complete' : 'more-available'}
+    >
+      <p className="deal-results">
+        {savedIds.length === 1 ? '1 saved deal' : `${savedIds.length} saved deals`}
+      </p>
+      <div className="deal-grid" aria-busy={loading}>
+        {shown.map((id, index) => {
+          const deal = byId.get(id);
+          const ref = index === shown.length - 1 ? lastCardRef : undefined;
+          const save = { saved: true, onToggle: () => saved.toggle(id) };
+          return deal ? (
+            <DealCard key={id} deal={deal} now={now} save={save} ref={ref} />
+          ) : (
+            <article key={id} className="card deal-card deal-card--gone" data-deal-id={id} ref={ref}>
+              <header className="deal-card__header">
+                <h2 className="deal-card__title">This deal is no longer available</h2>
+                <SaveToggle saved title="removed deal" onToggle={save.onToggle} />
+              </header>
+            </article>
+          );
+        })}
+      </div>
+      {error && (
+        <div className="deal-list-error deal-list-error--inline">
+          <Alert>{error}</Alert>
+          <Button variant="secondary" onClick={() => setError(null)}>
+            Try Again
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
