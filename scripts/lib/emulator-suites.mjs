@@ -1,4 +1,4 @@
-// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), rebases the demo data to today
+// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state) and the deal feed, rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
 // Writes per-stage results for test.mjs.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopAll, stopAllOnSignals } from './processes.mjs';
 import { runJestProject } from './jest.mjs';
-import { prepareDemoData, startStripeStandin } from './stack.mjs';
+import { prepareDemoData, startDealFeed, startStripeStandin } from './stack.mjs';
 
 const [stageList, summaryFile, ...jestArgs] = process.argv.slice(2);
 const stages = stageList.split(',');
@@ -17,6 +17,7 @@ let ok = true;
 try {
   const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
   await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
+  await startDealFeed();
   await prepareDemoData();
   for (const stage of stages) {
     const started = Date.now();

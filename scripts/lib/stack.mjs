@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
 import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
 import { run, spawnChild } from './processes.mjs';
-import { STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
+import { DEAL_FEED_PORT, STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
 
 /** Creates git-ignored local config (functions secrets and env for the emulator) from the committed examples. */
 export function ensureLocalConfig() {
@@ -58,6 +58,18 @@ export async function startStripeStandin(env = {}) {
     what: 'Stripe stand-in',
     timeoutMs: 30000,
   });
+  return record;
+}
+
+/** Starts the local deal feed that the emulated collect_deals fetches; resolves once it answers. */
+export async function startDealFeed() {
+  const record = spawnChild(
+    'deal feed',
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'tools/deal-feed/server.ts')],
+    { cwd: repoRoot },
+  );
+  await waitForHttp(`http://127.0.0.1:${DEAL_FEED_PORT}/_control/health`, { what: 'Deal feed', timeoutMs: 30000 });
   return record;
 }
 

@@ -16,6 +16,10 @@ export const COLLECTIONS = {
   stripeCustomers: 'stripe_customers',
   /** _meta/{id}: bookkeeping such as the demo-data anchor (server only). */
   meta: '_meta',
+  /** collector_runs/{runId}: one document per deal-collection run (server only). */
+  collectorRuns: 'collector_runs',
+  /** collector_state/{sourceId} (+ manifest/{shard}): the collector's lease and per-source bookkeeping (server only). */
+  collectorState: 'collector_state',
 } as const;
 
 /** Pseudo field path for the document id in query specs (`documentId()` in the web SDK, `FieldPath.documentId()` in Admin). */
@@ -27,4 +31,6 @@ export const blogDocPath = (postId: string): string => `${COLLECTIONS.blogs}/${p
 export const stripeEventDocPath = (eventId: string): string => `${COLLECTIONS.stripeEvents}/${eventId}`;
 export const stripeCustomerDocPath = (customerId: string): string =>
   `${COLLECTIONS.stripeCustomers}/${customerId}`;
+export const collectorRunDocPath = (runId: string): string => `${COLLECTIONS.collectorRuns}/${runId}`;
+export const collectorStateDocPath = (sourceId: string): string => `${COLLECTIONS.collectorState}/${sourceId}`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;
