@@ -21,7 +21,9 @@ export async function collectDealsTriggerUrl(): Promise<string> {
   try {
     text = await (await fetch(`${TRIGGERS}/-list-`, { method: 'POST' })).text();
   } catch {
-    throw new Error(`the Functions emulator is not answering at ${FUNCTIONS_ORIGIN}: start the stack with \`npm start\``);
+    throw new Error(
+      `the Functions emulator is not answering at ${FUNCTIONS_ORIGIN}: start the stack with \`npm start\``,
+    );
   }
   const generations = (text.split('valid functions are:')[1] ?? '')
     .split(',')
@@ -37,7 +39,10 @@ export async function collectDealsTriggerUrl(): Promise<string> {
 export async function triggerCollectDeals(): Promise<void> {
   const response = await fetch(await collectDealsTriggerUrl(), {
     method: 'POST',
-    headers: { 'X-CloudScheduler-JobName': 'manual', 'X-CloudScheduler-ScheduleTime': new Date().toISOString() },
+    headers: {
+      'X-CloudScheduler-JobName': 'manual',
+      'X-CloudScheduler-ScheduleTime': new Date().toISOString(),
+    },
   });
   if (!response.ok) throw new Error(`collect_deals answered HTTP ${response.status}; see the emulator log`);
 }

@@ -32,14 +32,24 @@ function parseArgs(argv: string[]): Args {
     if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value`);
     return next;
   };
-  const known = new Set(['--file', '--emulator', '--project', '--dry-run', '--source', '--format', '--allow-shrink', '--json']);
+  const known = new Set([
+    '--file',
+    '--emulator',
+    '--project',
+    '--dry-run',
+    '--source',
+    '--format',
+    '--allow-shrink',
+    '--json',
+  ]);
   const unknown = argv.filter((arg) => arg.startsWith('--') && !known.has(arg));
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(', ')}`);
   const file = value('--file');
   if (!file) throw new Error('--file is required');
   const emulator = argv.includes('--emulator');
   const project = value('--project');
-  if (emulator === (project !== undefined)) throw new Error('give exactly one of --emulator and --project <id>');
+  if (emulator === (project !== undefined))
+    throw new Error('give exactly one of --emulator and --project <id>');
   const format = value('--format');
   if (format !== undefined && !FEED_FORMATS.includes(format as FeedFormat))
     throw new Error(`--format must be one of ${FEED_FORMATS.join(', ')}`);
@@ -74,8 +84,7 @@ async function main(): Promise<number> {
     process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
     // Nothing runs on Google Cloud here: without this the auth library probes the metadata server first.
     process.env.METADATA_SERVER_DETECTION ??= 'none';
-  }
-  else if (process.env.FIRESTORE_EMULATOR_HOST) {
+  } else if (process.env.FIRESTORE_EMULATOR_HOST) {
     console.error('FIRESTORE_EMULATOR_HOST is set: unset it to write to a real project, or use --emulator.');
     return 2;
   }
@@ -94,7 +103,9 @@ async function main(): Promise<number> {
     const peakRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
     if (args.json) console.log(JSON.stringify({ ...summary, peak_rss_mib: peakRssMiB }));
     else {
-      const target = args.emulator ? `the emulator (${process.env.FIRESTORE_EMULATOR_HOST})` : `project ${args.projectId}`;
+      const target = args.emulator
+        ? `the emulator (${process.env.FIRESTORE_EMULATOR_HOST})`
+        : `project ${args.projectId}`;
       console.log(`\nImport into ${target}${args.dryRun ? ' — dry run, nothing written' : ''}\n`);
       console.log(renderSummary(summary));
       console.log(`\n  peak memory: ${peakRssMiB} MiB`);

@@ -69,7 +69,10 @@ export async function startDealFeed() {
     ['--import', 'tsx', join(repoRoot, 'tools/deal-feed/server.ts')],
     { cwd: repoRoot },
   );
-  await waitForHttp(`http://127.0.0.1:${DEAL_FEED_PORT}/_control/health`, { what: 'Deal feed', timeoutMs: 30000 });
+  await waitForHttp(`http://127.0.0.1:${DEAL_FEED_PORT}/_control/health`, {
+    what: 'Deal feed',
+    timeoutMs: 30000,
+  });
   return record;
 }
 

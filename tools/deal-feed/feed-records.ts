@@ -20,9 +20,32 @@ export interface WiredRecord {
   is_verified: boolean;
 }
 
-const SHOPS = ['Northwind', 'Contoso Outdoors', 'Fabrikam Audio', 'Tailspin Toys', 'Wingtip Kitchen', 'Litware Books'];
-const SAVINGS = ['15% off', '$20 off $100+', 'BOGO', 'Free shipping', 'Up to 40% off', '$5 off', '25% off sitewide'];
-const ITEMS = ['headphones', 'hiking boots', 'board games', 'chef knives', 'paperbacks', 'rain jackets', 'desk lamps'];
+const SHOPS = [
+  'Northwind',
+  'Contoso Outdoors',
+  'Fabrikam Audio',
+  'Tailspin Toys',
+  'Wingtip Kitchen',
+  'Litware Books',
+];
+const SAVINGS = [
+  '15% off',
+  '$20 off $100+',
+  'BOGO',
+  'Free shipping',
+  'Up to 40% off',
+  '$5 off',
+  '25% off sitewide',
+];
+const ITEMS = [
+  'headphones',
+  'hiking boots',
+  'board games',
+  'chef knives',
+  'paperbacks',
+  'rain jackets',
+  'desk lamps',
+];
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same feed on every machine. */
 export function seededRandom(seed: number): () => number {

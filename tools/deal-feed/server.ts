@@ -32,9 +32,9 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
 }
 
 function feedLines(): string {
-  const fixture: Array<WiredRecord | Record<string, unknown>> = fixtureRecords(startOfUtcDay(new Date())).filter(
-    (record) => !added.has(record.id),
-  );
+  const fixture: Array<WiredRecord | Record<string, unknown>> = fixtureRecords(
+    startOfUtcDay(new Date()),
+  ).filter((record) => !added.has(record.id));
   return [...fixture, ...added.values()].map((record) => JSON.stringify(record)).join('\n') + '\n';
 }
 

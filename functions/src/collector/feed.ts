@@ -31,9 +31,7 @@ export class FeedError extends Error {
 }
 
 /** One record as read, before any validation. `row` is its 1-based position among the feed's records. */
-export type RawRecord =
-  | { row: number; fields: Record<string, unknown> }
-  | { row: number; error: string };
+export type RawRecord = { row: number; fields: Record<string, unknown> } | { row: number; error: string };
 
 export interface OpenedFeed {
   /** For logs and the run document: the URL (without query) or file path. */
@@ -46,7 +44,11 @@ export interface OpenedFeed {
 export function detectFormat(name: string, contentType?: string | null): FeedFormat | null {
   const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'text/csv') return 'csv';
-  if (['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/jsonlines'].includes(type))
+  if (
+    ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/jsonlines'].includes(
+      type,
+    )
+  )
     return 'ndjson';
   const lower = name.toLowerCase().replace(/[?#].*$/, '');
   if (lower.endsWith('.csv')) return 'csv';
@@ -166,7 +168,12 @@ async function* ndjsonRecords(stream: Readable): AsyncGenerator<RawRecord> {
 
 async function* csvRecords(stream: Readable): AsyncGenerator<RawRecord> {
   const parser = stream.pipe(
-    parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_CHARS }),
+    parseCsv({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: MAX_RECORD_CHARS,
+    }),
   );
   stream.on('error', (error) => parser.destroy(error));
   let header: string[] | null = null;

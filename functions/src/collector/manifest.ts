@@ -97,7 +97,9 @@ export class Manifest {
 
   private serialize(shard: string): string {
     const entries = [...(this.shards.get(shard)?.entries() ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
-    return entries.map(([id, entry]) => `${id}\t${entry.hash}\t${entry.endMs}\t${entry.gone ? 1 : 0}`).join('\n');
+    return entries
+      .map(([id, entry]) => `${id}\t${entry.hash}\t${entry.endMs}\t${entry.gone ? 1 : 0}`)
+      .join('\n');
   }
 
   /** Shards whose text differs from what was loaded, with their new text. */

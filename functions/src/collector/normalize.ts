@@ -68,12 +68,17 @@ const requiredUrl = z.string({ error: 'is missing' }).transform(cleanUrl);
 const optionalUrl = z
   .string({ error: 'is not text' })
   .nullish()
-  .transform((value, ctx) => (value === undefined || value === null || value.trim() === '' ? null : cleanUrl(value, ctx)));
+  .transform((value, ctx) =>
+    value === undefined || value === null || value.trim() === '' ? null : cleanUrl(value, ctx),
+  );
 
 const dealDate = z.unknown().transform((value, ctx): Date => {
   const date = typeof value === 'string' ? toDateOrNull(value.trim()) : null;
   if (date === null) {
-    ctx.addIssue({ code: 'custom', message: 'is not an ISO-8601 date-time with a zone (e.g. 2026-01-31T00:00:00Z)' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not an ISO-8601 date-time with a zone (e.g. 2026-01-31T00:00:00Z)',
+    });
     return z.NEVER;
   }
   const year = date.getUTCFullYear();
@@ -132,6 +137,7 @@ function slug(text: string): string {
   return (
     text
       .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
@@ -157,7 +163,9 @@ export function dealDocumentId(
       ? `${adapterId}_${sourceId}`
       : `${adapterId}_h${hash(sourceId)}`;
   }
-  const key = [identity.shop_id, identity.code ?? '', identity.title].map((part) => part.toLowerCase()).join('\n');
+  const key = [identity.shop_id, identity.code ?? '', identity.title]
+    .map((part) => part.toLowerCase())
+    .join('\n');
   return `${adapterId}_x${hash(key)}`;
 }
 
@@ -185,10 +193,18 @@ export function normalizeCandidate(adapterId: string, candidate: DealCandidate, 
     url_home: value.url_home,
     is_verified: value.is_verified,
   };
-  const id = dealDocumentId(adapterId, value.sourceRecordId ?? null, { shop_id: shopId, code, title: value.title });
+  const id = dealDocumentId(adapterId, value.sourceRecordId ?? null, {
+    shop_id: shopId,
+    code,
+    title: value.title,
+  });
   return { ok: true, deal: { id, input } };
 }
 
-export function normalizeRecord(adapter: SourceAdapter, fields: Record<string, unknown>, now: Date): NormalizeResult {
+export function normalizeRecord(
+  adapter: SourceAdapter,
+  fields: Record<string, unknown>,
+  now: Date,
+): NormalizeResult {
   return normalizeCandidate(adapter.id, adapter.toCandidate(fields), now);
 }

@@ -197,7 +197,8 @@ async function scanFeed(
 }
 
 function judgeFeed(counts: RunCounts, previousLive: number, allowShrink: boolean): void {
-  if (counts.valid === 0) throw new RejectedFeed(`the feed has no valid deals (${counts.fetched} records read)`);
+  if (counts.valid === 0)
+    throw new RejectedFeed(`the feed has no valid deals (${counts.fetched} records read)`);
   if (counts.fetched >= 20 && counts.invalid / counts.fetched > MAX_INVALID_SHARE) {
     throw new RejectedFeed(
       `${counts.invalid} of ${counts.fetched} records are invalid (more than ${MAX_INVALID_SHARE * 100}%)`,
@@ -268,7 +269,9 @@ async function applyChanges(
           },
           // Someone deleted the document by hand: there is nothing left to expire.
           (error: unknown) =>
-            (error as { code?: unknown }).code === GRPC_NOT_FOUND ? outcomes.expired.push(id) : failed(id, error),
+            (error as { code?: unknown }).code === GRPC_NOT_FOUND
+              ? outcomes.expired.push(id)
+              : failed(id, error),
         );
         await pace();
       } else if (!entry.gone) {
@@ -290,7 +293,13 @@ async function applyChanges(
   return outcomes;
 }
 
-async function saveManifest(db: Firestore, sourceId: string, manifest: Manifest, outcomes: Outcomes, runTime: Date) {
+async function saveManifest(
+  db: Firestore,
+  sourceId: string,
+  manifest: Manifest,
+  outcomes: Outcomes,
+  runTime: Date,
+) {
   for (const { id, hash, endMs } of outcomes.written) manifest.set(id, { hash, endMs, gone: false });
   for (const id of outcomes.expired) {
     const entry = manifest.get(id);
@@ -311,7 +320,8 @@ function logSummary(logger: CollectorLogger, summary: RunSummary): void {
   const { errors, message, ...rest } = summary;
   const data = { ...rest, detail: message, first_errors: errors.slice(0, 10) };
   if (summary.status === 'succeeded' || summary.status === 'dry-run') logger.info(SUMMARY_LOG_MESSAGE, data);
-  else if (summary.status === 'skipped' || summary.status === 'partial') logger.warn(SUMMARY_LOG_MESSAGE, data);
+  else if (summary.status === 'skipped' || summary.status === 'partial')
+    logger.warn(SUMMARY_LOG_MESSAGE, data);
   else logger.error(SUMMARY_LOG_MESSAGE, data);
 }
 
@@ -382,7 +392,10 @@ export async function runCollection(options: CollectionOptions): Promise<RunSumm
     if (error instanceof RejectedFeed) status = 'rejected';
     else if (error instanceof LeaseHeldError) status = 'skipped';
     else status = 'failed';
-    message = error instanceof FeedError || error instanceof RejectedFeed ? error.message : String((error as Error).message ?? error);
+    message =
+      error instanceof FeedError || error instanceof RejectedFeed
+        ? error.message
+        : String((error as Error).message ?? error);
   } finally {
     await rm(spoolDir, { recursive: true, force: true });
   }

@@ -4,9 +4,35 @@
 import { parseFragment } from 'parse5';
 
 /** Elements whose content is never visible text. */
-const INVISIBLE = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'math', 'head']);
+const INVISIBLE = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'svg',
+  'math',
+  'head',
+]);
 /** Elements that separate words when rendered. */
-const BREAKING = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const BREAKING = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'tr',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
 
 interface HtmlNode {
   nodeName: string;

@@ -32,5 +32,6 @@ export const stripeEventDocPath = (eventId: string): string => `${COLLECTIONS.st
 export const stripeCustomerDocPath = (customerId: string): string =>
   `${COLLECTIONS.stripeCustomers}/${customerId}`;
 export const collectorRunDocPath = (runId: string): string => `${COLLECTIONS.collectorRuns}/${runId}`;
-export const collectorStateDocPath = (sourceId: string): string => `${COLLECTIONS.collectorState}/${sourceId}`;
+export const collectorStateDocPath = (sourceId: string): string =>
+  `${COLLECTIONS.collectorState}/${sourceId}`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;
