@@ -1,5 +1,5 @@
-// One collection run per source at a time: a lease in collector_state/{source} (taken and renewed in
-// transactions) that expires on its own, so a crashed run blocks the next one for at most LEASE_TTL_MS. A run
+// One collection run per source at a time: a lease in collector_state/{source} (taken and renewed with
+// precondition writes) that expires on its own, so a crashed run blocks the next one for at most LEASE_TTL_MS. A run
 // that cannot take the lease records itself as skipped; a run that loses it (it stalled longer than the TTL
 // and another run took over) stops before its next write.
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
@@ -21,26 +21,36 @@ export interface Lease {
   release(): Promise<void>;
 }
 
-/** Takes the source's lease for `runId`, or throws LeaseHeldError naming the run that holds it. */
+const GRPC_ALREADY_EXISTS = 6;
+const GRPC_FAILED_PRECONDITION = 9;
+
+/**
+ * Takes the source's lease for `runId`, or throws LeaseHeldError naming the run that holds it. Every change is
+ * a write with a precondition (create = "does not exist yet", update = "unchanged since I read it"), so of two
+ * runs racing for the lease exactly one write lands and the other sees the lease held.
+ */
 export async function acquireLease(db: Firestore, sourceId: string, runId: string): Promise<Lease> {
   const ref = db.doc(collectorStateDocPath(sourceId));
-  const claim = async (mustHold: boolean): Promise<boolean> =>
-    db.runTransaction(async (transaction) => {
-      const snapshot = await transaction.get(ref);
-      const holder: unknown = snapshot.get('lease_run_id');
-      const expires: unknown = snapshot.get('lease_expires_at');
-      const active = holder && expires instanceof Timestamp && expires.toMillis() > Date.now();
-      if (mustHold ? holder !== runId : active && holder !== runId) return false;
-      transaction.set(
-        ref,
-        { lease_run_id: runId, lease_expires_at: Timestamp.fromMillis(Date.now() + LEASE_TTL_MS) },
-        { merge: true },
-      );
+  const claim = async (mustHold: boolean): Promise<boolean> => {
+    const snapshot = await ref.get();
+    const holder: unknown = snapshot.get('lease_run_id');
+    const expires: unknown = snapshot.get('lease_expires_at');
+    const active = Boolean(holder) && expires instanceof Timestamp && expires.toMillis() > Date.now();
+    if (mustHold ? holder !== runId : active && holder !== runId) return false;
+    const lease = { lease_run_id: runId, lease_expires_at: Timestamp.fromMillis(Date.now() + LEASE_TTL_MS) };
+    try {
+      if (!snapshot.exists) await ref.create(lease);
+      else if (snapshot.updateTime) await ref.update(lease, { lastUpdateTime: snapshot.updateTime });
       return true;
-    });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === GRPC_ALREADY_EXISTS || code === GRPC_FAILED_PRECONDITION) return false;
+      throw error;
+    }
+  };
 
   if (!(await claim(false))) {
-    const holder = (await ref.get()).get('lease_run_id');
+    const holder: unknown = (await ref.get()).get('lease_run_id');
     throw new LeaseHeldError(`another collection run (${String(holder)}) holds the ${sourceId} lease`);
   }
   let lost = false;
@@ -61,11 +71,14 @@ export async function acquireLease(db: Firestore, sourceId: string, runId: strin
     },
     async release() {
       clearInterval(timer);
-      await db.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        if (snapshot.get('lease_run_id') !== runId) return;
-        transaction.set(ref, { lease_run_id: null, lease_expires_at: null }, { merge: true });
-      });
+      const snapshot = await ref.get();
+      if (snapshot.get('lease_run_id') !== runId || !snapshot.updateTime) return;
+      await ref
+        .update({ lease_run_id: null, lease_expires_at: null }, { lastUpdateTime: snapshot.updateTime })
+        .catch((error: unknown) => {
+          // Someone else changed the lease meanwhile: it is theirs now, nothing to release.
+          if ((error as { code?: unknown }).code !== GRPC_FAILED_PRECONDITION) throw error;
+        });
     },
   };
 }
