@@ -183,10 +183,12 @@ describe('collector pipeline (Firestore emulator)', () => {
         record(1, { title: 'Same id again' }),
         record(3, { start_date: 'tomorrow' }),
         record(4),
+        record(5, { start_date: '2025-01-01T00:00:00Z', end_date: '2026-01-01T00:00:00Z' }),
       ]),
     );
     expect(summary.status).toBe('succeeded');
-    expect(summary.counts).toMatchObject({ fetched: 6, valid: 2, invalid: 4, created: 2 });
+    // The ended deal (row 7) is skipped without being an error.
+    expect(summary.counts).toMatchObject({ fetched: 7, valid: 2, invalid: 4, ended: 1, created: 2 });
     expect(summary.errors).toEqual([
       { row: 2, reason: 'url_home is not an absolute http(s) URL' },
       { row: 3, reason: 'not valid JSON' },

@@ -27,7 +27,10 @@ const EARLIEST_YEAR = 2000;
 const LATEST_YEAR = 2100;
 
 export type NormalizedDeal = { id: string; input: Omit<DealInput, 'scraped_at'> };
-export type NormalizeResult = { ok: true; deal: NormalizedDeal } | { ok: false; reason: string };
+export type NormalizeResult =
+  | { ok: true; deal: NormalizedDeal }
+  /** `ended`: a well-formed deal whose end_date has passed; skipped, but not an error in the feed. */
+  | { ok: false; reason: string; ended?: true };
 
 const textValue = z.union([z.string(), z.number().finite()], { error: 'expected text' }).transform(String);
 
@@ -176,7 +179,8 @@ export function normalizeCandidate(adapterId: string, candidate: DealCandidate, 
   const value = parsed.data;
   if (value.end_date.getTime() <= value.start_date.getTime())
     return { ok: false, reason: 'end_date is not after start_date' };
-  if (value.end_date.getTime() <= now.getTime()) return { ok: false, reason: 'end_date has already passed' };
+  if (value.end_date.getTime() <= now.getTime())
+    return { ok: false, reason: 'end_date has already passed', ended: true };
   const shopId = value.shop_id || slug(value.shop_name);
   const code = value.code === '' ? null : value.code;
   const input: Omit<DealInput, 'scraped_at'> = {

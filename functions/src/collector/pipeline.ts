@@ -48,6 +48,8 @@ export interface RunCounts {
   fetched: number;
   valid: number;
   invalid: number;
+  /** Well-formed records of deals that have already ended: skipped (and expired if stored), not errors. */
+  ended: number;
   created: number;
   updated: number;
   unchanged: number;
@@ -114,6 +116,7 @@ const emptyCounts = (): RunCounts => ({
   fetched: 0,
   valid: 0,
   invalid: 0,
+  ended: 0,
   created: 0,
   updated: 0,
   unchanged: 0,
@@ -162,6 +165,10 @@ async function scanFeed(
         continue;
       }
       const result = normalizeRecord(options.adapter, record.fields, runTime);
+      if (!result.ok && result.ended) {
+        counts.ended += 1;
+        continue;
+      }
       if (!result.ok) {
         counts.invalid += 1;
         reportError({ row: record.row, reason: result.reason });
@@ -199,9 +206,10 @@ async function scanFeed(
 function judgeFeed(counts: RunCounts, previousLive: number, allowShrink: boolean): void {
   if (counts.valid === 0)
     throw new RejectedFeed(`the feed has no valid deals (${counts.fetched} records read)`);
-  if (counts.fetched >= 20 && counts.invalid / counts.fetched > MAX_INVALID_SHARE) {
+  const judged = counts.fetched - counts.ended;
+  if (judged >= 20 && counts.invalid / judged > MAX_INVALID_SHARE) {
     throw new RejectedFeed(
-      `${counts.invalid} of ${counts.fetched} records are invalid (more than ${MAX_INVALID_SHARE * 100}%)`,
+      `${counts.invalid} of ${judged} records are invalid (more than ${MAX_INVALID_SHARE * 100}%)`,
     );
   }
   if (!allowShrink && previousLive > 0 && counts.valid < previousLive * MIN_SHARE_OF_PREVIOUS) {

@@ -9,7 +9,7 @@ export function renderSummary(summary: RunSummary, maxErrors = 20): string {
     ['status', summary.message ? `${summary.status}: ${summary.message}` : summary.status],
     ['feed', summary.feed || '(not opened)'],
     ['records read', String(c.fetched)],
-    ['valid / invalid', `${c.valid} / ${c.invalid}`],
+    ['valid / invalid / ended', `${c.valid} / ${c.invalid} / ${c.ended}`],
     ['created', String(c.created)],
     ['updated', String(c.updated)],
     ['unchanged', String(c.unchanged)],
