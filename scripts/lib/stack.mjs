@@ -1,20 +1,39 @@
 // Pieces shared by `npm start`, `npm test` and the benchmark: builds, local config, the Stripe stand-in.
-import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
 import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
 import { run, spawnChild } from './processes.mjs';
 import { DEAL_FEED_PORT, STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
 
-/** Creates git-ignored local config (functions secrets and env for the emulator) from the committed examples. */
+const settingNames = (text) => new Set([...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+
+/**
+ * Creates git-ignored local config (functions secrets and env for the emulator) from the committed examples, and
+ * adds to an existing copy the settings the example gained since (e.g. a new function's secret), keeping its values.
+ */
 export function ensureLocalConfig() {
   const dir = join(repoRoot, 'functions');
   for (const file of readdirSync(dir, { all: true })) {
     if (!file.endsWith('.example')) continue;
-    const target = join(dir, file.slice(0, -'.example'.length));
+    const name = file.slice(0, -'.example'.length);
+    const target = join(dir, name);
     if (!existsSync(target)) {
       copyFileSync(join(dir, file), target);
-      console.log(`Created functions/${file.slice(0, -'.example'.length)} from its example.`);
+      console.log(`Created functions/${name} from its example.`);
+      continue;
+    }
+    const example = readFileSync(join(dir, file), 'utf8');
+    const present = settingNames(readFileSync(target, 'utf8'));
+    const missing = example.split('\n').filter((line) => {
+      const setting = /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1];
+      return setting !== undefined && !present.has(setting);
+    });
+    if (missing.length > 0) {
+      appendFileSync(target, `\n${missing.join('\n')}\n`);
+      console.log(
+        `Added ${missing.map((line) => line.split('=')[0]).join(', ')} to functions/${name} from its example.`,
+      );
     }
   }
 }
