@@ -54,6 +54,7 @@ export const SEEDED = {
   meta: DEMO_META_DOC_PATH,
   collectorRun: collectorRunDocPath('2026-01-01T00-00-00-000Z-abcd1234'),
   collectorState: collectorStateDocPath('wired'),
+  collectorManifest: `${collectorStateDocPath('wired')}/manifest/00`,
 };
 
 export type Role = 'signedOut' | 'free' | 'subscriber' | 'other';
@@ -144,6 +145,7 @@ export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
       setDoc(doc(db, SEEDED.meta), { anchor: '2025-01-01' }),
       setDoc(doc(db, SEEDED.collectorRun), { source: 'wired', status: 'succeeded', started_at: SEED_TIME }),
       setDoc(doc(db, SEEDED.collectorState), { lease_run_id: null, lease_expires_at: null }),
+      setDoc(doc(db, SEEDED.collectorManifest), { entries: '', count: 0 }),
     ]);
   });
 }
