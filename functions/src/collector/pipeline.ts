@@ -316,10 +316,17 @@ async function saveManifest(
   for (const id of outcomes.purged) manifest.delete(id);
   const changed = manifest.changedShards();
   const writer = db.bulkWriter();
+  const failures: string[] = [];
   for (const { shard, text, count } of changed) {
-    void writer.set(db.doc(`${manifestCollectionPath(sourceId)}/${shard}`), { entries: text, count });
+    writer
+      .set(db.doc(`${manifestCollectionPath(sourceId)}/${shard}`), { entries: text, count })
+      .catch((error: unknown) => failures.push(`${shard}: ${(error as Error).message}`));
   }
   await writer.close();
+  if (failures.length > 0) {
+    // The deals are written; without their manifest entries the next run rewrites them (same content).
+    throw new Error(`manifest shards could not be saved (${failures.join('; ')})`);
+  }
   return changed.length;
 }
 
