@@ -1,7 +1,8 @@
 // Source adapters: each knows one deal source's field names and maps a raw record to the collector's candidate
-// shape; validation and cleaning (normalize.ts) are shared. Adding a source is one adapter object plus its entry
-// in ADAPTERS. Deals of every adapter land in the product's one deal collection (sources/wired/coupons), with ids
-// prefixed by the adapter id so sources never overwrite each other.
+// shape; validation and cleaning (normalize.ts) are shared. Adding a source is one adapter file (like wired.ts)
+// plus its entry in ADAPTERS. Deals of every adapter land in the product's one deal collection
+// (sources/wired/coupons), with ids prefixed by the adapter id so sources never overwrite each other.
+import { wiredAdapter } from './wired';
 
 /** The fields the normalizer reads, still untrusted (`unknown`): what a source calls them is the adapter's job. */
 export interface DealCandidate {
@@ -27,30 +28,10 @@ export interface SourceAdapter {
   toCandidate(fields: Record<string, unknown>): DealCandidate;
 }
 
-/**
- * 'wired', the product's deal source: its records use the model's own field names (spec §3 "Deal"), plus `id`,
- * the source's deal id.
- */
-export const wiredAdapter: SourceAdapter = {
-  id: 'wired',
-  toCandidate: (fields) => ({
-    sourceRecordId: fields.id,
-    title: fields.title,
-    description: fields.description,
-    savings: fields.savings,
-    type: fields.type,
-    code: fields.code,
-    start_date: fields.start_date,
-    end_date: fields.end_date,
-    shop_id: fields.shop_id,
-    shop_name: fields.shop_name,
-    shop_url: fields.shop_url,
-    url_home: fields.url_home,
-    is_verified: fields.is_verified,
-  }),
-};
-
+/** Every known source; a new source is one adapter file plus its entry here. */
 const ADAPTERS: ReadonlyMap<string, SourceAdapter> = new Map([[wiredAdapter.id, wiredAdapter]]);
+
+export { wiredAdapter };
 
 export const ADAPTER_IDS: readonly string[] = [...ADAPTERS.keys()];
 
