@@ -29,6 +29,8 @@ const emulatorBacked = (displayName, folder) => ({
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/tests/support/long-timeout.ts'],
   testMatch: [`<rootDir>/tests/${folder}/**/*.test.ts`],
+  // functions/src/index.ts loads handlers with NodeNext-style `import('./handlers/x.js')`; the sources are .ts.
+  moduleNameMapper: { ...moduleNameMapper, '^(\\.{1,2}/.*)\\.js$': '$1' },
 });
 
 module.exports = {

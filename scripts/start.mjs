@@ -12,6 +12,7 @@ import {
   firebaseCommand,
   firebaseEnv,
   prepareDemoData,
+  startDealFeed,
   startStripeStandin,
 } from './lib/stack.mjs';
 
@@ -32,6 +33,7 @@ async function main() {
   await Promise.all([buildFunctions(), buildWeb()]);
 
   await startStripeStandin();
+  await startDealFeed();
   const [firebase, ...firebaseCliArgs] = firebaseCommand();
   const emulators = spawnChild(
     'firebase emulators',
@@ -60,7 +62,8 @@ async function main() {
       'Demo accounts:',
       ...DEMO_ACCOUNTS.map(([email, password, what]) => `  ${email} / ${password}  (${what})`),
       '',
-      'Services: Auth 127.0.0.1:9099 · Firestore 127.0.0.1:8080 · Functions 127.0.0.1:5001 · Hosting 127.0.0.1:5000 · Stripe stand-in 127.0.0.1:12111',
+      'Services: Auth 127.0.0.1:9099 · Firestore 127.0.0.1:8080 · Functions 127.0.0.1:5001 · Hosting 127.0.0.1:5000 · Stripe stand-in 127.0.0.1:12111 · Deal feed 127.0.0.1:12112',
+      'Collect the deal feed now (collect_deals) with `npm run collect-deals` (in another terminal).',
       'Save the emulator state back to emulator-data/ with `npm run export-data` (in another terminal).',
       'Press Ctrl-C to stop everything.',
       '',

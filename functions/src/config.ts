@@ -21,6 +21,30 @@ export const CORS_ALLOWED_ORIGINS = defineString('CORS_ALLOWED_ORIGINS', {
     'Comma-separated extra origins allowed to call the functions cross-origin (APP_ORIGIN always is).',
 });
 
+/** Deal collector (collect_deals): where the feed is, when to fetch it, and the feed's optional API key. */
+export const COLLECTOR_FEED_URL = defineString('COLLECTOR_FEED_URL', {
+  description: 'http(s) URL of the deal feed collect_deals fetches (NDJSON or CSV, see the README).',
+});
+export const COLLECTOR_SOURCE = defineString('COLLECTOR_SOURCE', {
+  default: 'wired',
+  description: 'Which source adapter reads the feed (functions/src/collector/adapters.ts).',
+});
+export const COLLECTOR_SCHEDULE = defineString('COLLECTOR_SCHEDULE', {
+  default: 'every 6 hours',
+  description: 'When collect_deals runs, in Cloud Scheduler syntax (cron or "every N hours").',
+});
+export const COLLECTOR_TIME_ZONE = defineString('COLLECTOR_TIME_ZONE', {
+  default: 'Etc/UTC',
+  description: 'IANA time zone the schedule is read in.',
+});
+/** Sent as `Authorization: Bearer …`; blank or `none` when the feed needs no key. */
+export const COLLECTOR_FEED_API_KEY = defineSecret('COLLECTOR_FEED_API_KEY');
+
+export function collectorFeedApiKey(): string | undefined {
+  const key = COLLECTOR_FEED_API_KEY.value().trim();
+  return key === '' || key.toLowerCase() === 'none' ? undefined : key;
+}
+
 /** A deployment mistake: the request fails with 500 and the log names the setting. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -1,7 +1,14 @@
-// Wires the HTTPS functions (2nd gen, us-central1). Logic lives in handlers/; each handler module is loaded on
+// Wires the functions (2nd gen, us-central1): the HTTPS endpoints and the scheduled deal collector. Logic lives in handlers/; each handler module is loaded on
 // the first request of its function, so a cold start only imports what that function uses.
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import {
+  COLLECTOR_FEED_API_KEY,
+  COLLECTOR_SCHEDULE,
+  COLLECTOR_TIME_ZONE,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+} from './config';
 import type { EndpointHandler } from './http/endpoint';
 
 type HandlerModule = { handle: EndpointHandler };
@@ -59,4 +66,23 @@ export const stripe_webhook = onRequest(
     secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
   },
   lazy(() => import('./handlers/stripe-webhook.js')),
+);
+
+// The deal collector (collector/pipeline.ts). 100k deals take a few minutes and ~300 MiB at peak (see the
+// collector benchmark); one instance at a time, and the pipeline's lease also keeps overlapping runs apart.
+export const collect_deals = onSchedule(
+  {
+    region: 'us-central1',
+    schedule: COLLECTOR_SCHEDULE.toCEL(),
+    timeZone: COLLECTOR_TIME_ZONE,
+    memory: '1GiB',
+    timeoutSeconds: 1800,
+    maxInstances: 1,
+    retryCount: 0,
+    secrets: [COLLECTOR_FEED_API_KEY],
+  },
+  async (event) => {
+    const { handle } = await import('./handlers/collect-deals.js');
+    await handle(event);
+  },
 );

@@ -1,7 +1,8 @@
 // `npm run bench`: builds the production web app and functions, measures the bundle and the functions' cold
 // import here, then serves everything through the emulators (Hosting + Auth + Firestore + Functions + the Stripe
 // stand-in) and measures pages, the Stripe journey and Firestore reads (live.mjs). Prints one table, writes it to
-// bench-results/ (git-ignored) and exits non-zero when a budget is broken. See scripts/bench/README.md.
+// bench-results/ (git-ignored) and exits non-zero when a budget is broken; then runs the collector benchmark
+// (scripts/bench/collector.mjs). See scripts/bench/README.md.
 // Usage: npm run bench [-- --runs N] [-- --skip-build]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { ensureChromium } from '../lib/chromium.mjs';
 import { writeEmulatorConfig } from '../lib/emulator-config.mjs';
 import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { stopAll, stopAllOnSignals } from '../lib/processes.mjs';
+import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
 import { evaluateBudgets } from './lib/budgets.ts';
 import { measureColdImport } from './lib/cold-import.ts';
@@ -162,8 +163,15 @@ async function main() {
   console.log(
     `\nWritten: bench-results/latest.json, bench-results/latest.md (and bench-results/${stamp}.json)`,
   );
+  // The deal collector at 100k-deal scale has its own table and budgets (scripts/bench/collector.mjs).
+  const collector = spawnChild('collector benchmark', process.execPath, [
+    '--import',
+    'tsx',
+    join(repoRoot, 'scripts/bench/collector.mjs'),
+  ]);
+  const { code: collectorCode } = await collector.exit;
   await stopAll();
-  process.exit(checks.every((check) => check.ok) ? 0 : 1);
+  process.exit(checks.every((check) => check.ok) && collectorCode === 0 ? 0 : 1);
 }
 
 main().catch(async (error) => {

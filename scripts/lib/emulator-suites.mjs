@@ -1,4 +1,4 @@
-// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), rebases the demo data to today
+// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state) and the deal feed, rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
 // Writes per-stage results for test.mjs. The `billing-realistic` stage is the integration project's billing suites
 // once more, with the stand-in in its realistic delivery mode and fault mode (tools/stripe-standin/README.md).
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { stopAll, stopAllOnSignals } from './processes.mjs';
 import { runJestProject } from './jest.mjs';
 import { STRIPE_STANDIN_PORT } from './ports.mjs';
-import { prepareDemoData, startStripeStandin } from './stack.mjs';
+import { prepareDemoData, startDealFeed, startStripeStandin } from './stack.mjs';
 
 /** The suites whose subscriptions go through the stand-in's checkout and webhook deliveries. */
 const REALISTIC_BILLING_SUITES = [
@@ -49,6 +49,7 @@ let ok = true;
 try {
   const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
   await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
+  await startDealFeed();
   await prepareDemoData();
   for (const stage of stages) {
     const started = Date.now();

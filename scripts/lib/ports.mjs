@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { repoRoot } from './paths.mjs';
 
 export const STRIPE_STANDIN_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
+/** The local deal feed (tools/deal-feed); functions/.env.demo-bargains points collect_deals at it. */
+export const DEAL_FEED_PORT = Number(process.env.DEAL_FEED_PORT ?? 12112);
 
 /** Every port the local stack binds, with what binds it (read from firebase.json so there is one source). */
 export function stackPorts() {
@@ -17,6 +19,7 @@ export function stackPorts() {
     { port: emulators.hub.port, what: 'Emulator hub' },
     { port: emulators.logging.port, what: 'Emulator logging' },
     { port: STRIPE_STANDIN_PORT, what: 'Stripe stand-in' },
+    { port: DEAL_FEED_PORT, what: 'Deal feed' },
   ];
 }
 

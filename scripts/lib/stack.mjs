@@ -1,22 +1,41 @@
 // Pieces shared by `npm start`, `npm test` and the benchmark: builds, local config, the Stripe stand-in.
-import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
 import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
 import { writeEmulatorConfig } from './emulator-config.mjs';
 import { firebaseCli, functionsNodeBinary } from './functions-node.mjs';
 import { run, spawnChild } from './processes.mjs';
-import { STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
+import { DEAL_FEED_PORT, STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
 
-/** Creates git-ignored local config (functions secrets and env for the emulator) from the committed examples. */
+const settingNames = (text) => new Set([...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+
+/**
+ * Creates git-ignored local config (functions secrets and env for the emulator) from the committed examples, and
+ * adds to an existing copy the settings the example gained since (e.g. a new function's secret), keeping its values.
+ */
 export function ensureLocalConfig() {
   const dir = join(repoRoot, 'functions');
   for (const file of readdirSync(dir, { all: true })) {
     if (!file.endsWith('.example')) continue;
-    const target = join(dir, file.slice(0, -'.example'.length));
+    const name = file.slice(0, -'.example'.length);
+    const target = join(dir, name);
     if (!existsSync(target)) {
       copyFileSync(join(dir, file), target);
-      console.log(`Created functions/${file.slice(0, -'.example'.length)} from its example.`);
+      console.log(`Created functions/${name} from its example.`);
+      continue;
+    }
+    const example = readFileSync(join(dir, file), 'utf8');
+    const present = settingNames(readFileSync(target, 'utf8'));
+    const missing = example.split('\n').filter((line) => {
+      const setting = /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1];
+      return setting !== undefined && !present.has(setting);
+    });
+    if (missing.length > 0) {
+      appendFileSync(target, `\n${missing.join('\n')}\n`);
+      console.log(
+        `Added ${missing.map((line) => line.split('=')[0]).join(', ')} to functions/${name} from its example.`,
+      );
     }
   }
 }
@@ -61,6 +80,21 @@ export async function startStripeStandin(env = {}) {
   });
   await waitForHttp(`http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/health`, {
     what: 'Stripe stand-in',
+    timeoutMs: 30000,
+  });
+  return record;
+}
+
+/** Starts the local deal feed that the emulated collect_deals fetches; resolves once it answers. */
+export async function startDealFeed() {
+  const record = spawnChild(
+    'deal feed',
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'tools/deal-feed/server.ts')],
+    { cwd: repoRoot },
+  );
+  await waitForHttp(`http://127.0.0.1:${DEAL_FEED_PORT}/_control/health`, {
+    what: 'Deal feed',
     timeoutMs: 30000,
   });
   return record;

@@ -106,6 +106,9 @@ const COLLECTIONS_UNDER_TEST: CollectionUnderTest[] = [
   serverOnly('stripe_events', SEEDED.stripeEvent, { type: 'invoice.paid', created: 1 }),
   serverOnly('stripe_customers', SEEDED.stripeCustomer, { uid: UIDS.free }),
   serverOnly('_meta', SEEDED.meta, { anchor: '2025-01-02' }),
+  serverOnly('collector_runs', SEEDED.collectorRun, { source: 'wired', status: 'succeeded' }),
+  serverOnly('collector_state', SEEDED.collectorState, { lease_run_id: 'client-run' }),
+  serverOnly('collector_state manifest', SEEDED.collectorManifest, { entries: '', count: 0 }),
 ];
 
 const cases = COLLECTIONS_UNDER_TEST.flatMap((target) =>

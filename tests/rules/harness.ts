@@ -24,6 +24,8 @@ import {
 import { buildDealDoc } from '../../functions/src/model/deal';
 import {
   COLLECTIONS,
+  collectorRunDocPath,
+  collectorStateDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
   stripeCustomerDocPath,
@@ -50,6 +52,9 @@ export const SEEDED = {
   stripeEvent: stripeEventDocPath('evt_1'),
   stripeCustomer: stripeCustomerDocPath('cus_1'),
   meta: DEMO_META_DOC_PATH,
+  collectorRun: collectorRunDocPath('2026-01-01T00-00-00-000Z-abcd1234'),
+  collectorState: collectorStateDocPath('wired'),
+  collectorManifest: `${collectorStateDocPath('wired')}/manifest/00`,
 };
 
 export type Role = 'signedOut' | 'free' | 'subscriber' | 'other';
@@ -138,6 +143,9 @@ export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
       }),
       setDoc(doc(db, SEEDED.stripeCustomer), { uid: UIDS.subscriber, created_at: SEED_TIME }),
       setDoc(doc(db, SEEDED.meta), { anchor: '2025-01-01' }),
+      setDoc(doc(db, SEEDED.collectorRun), { source: 'wired', status: 'succeeded', started_at: SEED_TIME }),
+      setDoc(doc(db, SEEDED.collectorState), { lease_run_id: null, lease_expires_at: null }),
+      setDoc(doc(db, SEEDED.collectorManifest), { entries: '', count: 0 }),
     ]);
   });
 }

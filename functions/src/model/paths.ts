@@ -21,6 +21,10 @@ export const COLLECTIONS = {
   stripeCustomers: 'stripe_customers',
   /** _meta/{id}: bookkeeping such as the demo-data anchor (server only). */
   meta: '_meta',
+  /** collector_runs/{runId}: one document per deal-collection run (server only). */
+  collectorRuns: 'collector_runs',
+  /** collector_state/{sourceId} (+ manifest/{shard}): the collector's lease and per-source bookkeeping (server only). */
+  collectorState: 'collector_state',
 } as const;
 
 /** Pseudo field path for the document id in query specs (`documentId()` in the web SDK, `FieldPath.documentId()` in Admin). */
@@ -37,4 +41,7 @@ export const savedDealsPath = (uid: string): string => `${userDocPath(uid)}/${CO
 export const savedDealDocPath = (uid: string, dealId: string): string => `${savedDealsPath(uid)}/${dealId}`;
 export const savedCounterDocPath = (uid: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.counters}/${COLLECTIONS.saved}`;
+export const collectorRunDocPath = (runId: string): string => `${COLLECTIONS.collectorRuns}/${runId}`;
+export const collectorStateDocPath = (sourceId: string): string =>
+  `${COLLECTIONS.collectorState}/${sourceId}`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;

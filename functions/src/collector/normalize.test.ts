@@ -1,0 +1,216 @@
+import { buildDealDoc } from '../model/deal';
+import { type DealCandidate, type SourceAdapter, wiredAdapter } from './adapters';
+import {
+  dealDocumentId,
+  normalizeCandidate,
+  normalizeRecord,
+  type NormalizeResult,
+  TEXT_LIMITS,
+} from './normalize';
+import { plainText } from './text';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+
+const wired = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  id: 'd-1',
+  title: '20% off shoes',
+  description: 'All shoes.',
+  savings: '20% off',
+  type: 'code',
+  code: 'SHOES20',
+  start_date: '2026-02-01T00:00:00Z',
+  end_date: '2026-04-01T00:00:00Z',
+  shop_id: 'acme',
+  shop_name: 'Acme',
+  shop_url: 'https://acme.example',
+  url_home: 'https://acme.example/shoes',
+  is_verified: 'true',
+  ...overrides,
+});
+
+function normalized(overrides: Record<string, unknown> = {}) {
+  const result = normalizeRecord(wiredAdapter, wired(overrides), NOW);
+  if (!result.ok) throw new Error(`expected a valid record, got: ${result.reason}`);
+  return result.deal;
+}
+
+function reason(overrides: Record<string, unknown>): string {
+  const result: NormalizeResult = normalizeRecord(wiredAdapter, wired(overrides), NOW);
+  if (result.ok) throw new Error('expected the record to be rejected');
+  return result.reason;
+}
+
+describe('plainText', () => {
+  it('keeps the visible text of HTML and drops scripts, styles and comments', () => {
+    expect(
+      plainText('<b>Big</b> <i>deal</i><script>alert(1)</script><style>b{}</style><!-- x -->', 100),
+    ).toBe('Big deal');
+    expect(plainText('Fish &amp; chips<br>today', 100)).toBe('Fish & chips today');
+    expect(plainText('<img src=x onerror=alert(1)>Click', 100)).toBe('Click');
+  });
+
+  it('collapses whitespace and control characters and caps the length', () => {
+    expect(plainText('  a\t\r\n b\u0000c\u200b  ', 100)).toBe('a b c');
+    const capped = plainText('x'.repeat(5_000_000), 200);
+    expect(capped).toHaveLength(200);
+    expect(capped.endsWith('…')).toBe(true);
+  });
+});
+
+describe('normalizeRecord (wired)', () => {
+  it('maps a clean record to the model input and a source-based id', () => {
+    const deal = normalized();
+    expect(deal.id).toBe('wired_d-1');
+    expect(deal.input).toEqual({
+      title: '20% off shoes',
+      description: 'All shoes.',
+      savings: '20% off',
+      type: 'code',
+      code: 'SHOES20',
+      start_date: new Date('2026-02-01T00:00:00Z'),
+      end_date: new Date('2026-04-01T00:00:00Z'),
+      shop_id: 'acme',
+      shop_name: 'Acme',
+      shop_url: 'https://acme.example/',
+      url_home: 'https://acme.example/shoes',
+      is_verified: true,
+    });
+    const doc = buildDealDoc({ ...deal.input, scraped_at: NOW });
+    expect(doc.savings_value).toBe(20);
+    expect(doc.start_date).toBe('2026-02-01T00:00:00.000Z');
+  });
+
+  it('strips HTML and script from titles and caps huge strings', () => {
+    const deal = normalized({
+      title: '<script>steal()</script><b>Half</b> price',
+      description: 'y'.repeat(1_000_000),
+      shop_name: '<a href="javascript:x">Acme</a>',
+    });
+    expect(deal.input.title).toBe('Half price');
+    expect(deal.input.description).toHaveLength(TEXT_LIMITS.description);
+    expect(deal.input.shop_name).toBe('Acme');
+  });
+
+  it('rejects a title that is only markup', () => {
+    expect(reason({ title: '<script>x</script>  ' })).toBe('title is empty');
+  });
+
+  it.each([
+    ['javascript:alert(1)', 'url_home is not an absolute http(s) URL'],
+    ['data:text/html,<b>x</b>', 'url_home is not an absolute http(s) URL'],
+    ['/relative/path', 'url_home is not an absolute http(s) URL'],
+    ['ftp://files.example/x', 'url_home is not an absolute http(s) URL'],
+    ['https://user:pw@acme.example/', 'url_home must not carry credentials'],
+    [`https://acme.example/${'a'.repeat(3000)}`, 'url_home is longer than 2048 characters'],
+  ])('rejects url_home %s', (url, expected) => {
+    expect(reason({ url_home: url })).toBe(expected);
+  });
+
+  it('rejects a hostile shop_url and accepts a missing one', () => {
+    expect(reason({ shop_url: 'javascript:alert(1)' })).toBe('shop_url is not an absolute http(s) URL');
+    expect(normalized({ shop_url: '' }).input.shop_url).toBeNull();
+    expect(normalized({ shop_url: undefined }).input.shop_url).toBeNull();
+  });
+
+  it.each([
+    ['2026-02-30', 'start_date is not an ISO-8601 date-time'],
+    ['yesterday', 'start_date is not an ISO-8601 date-time'],
+    ['2026-02-01T00:00:00', 'start_date is not an ISO-8601 date-time'],
+    ['0001-01-01T00:00:00Z', 'start_date is outside 2000–2100'],
+    [12345, 'start_date is not an ISO-8601 date-time'],
+  ])('rejects the start date %p', (value, expected) => {
+    expect(reason({ start_date: value })).toContain(expected);
+  });
+
+  it('reads zoned dates into canonical UTC and checks the window', () => {
+    expect(normalized({ start_date: '2026-02-01T09:30:00+05:30' }).input.start_date.toISOString()).toBe(
+      '2026-02-01T04:00:00.000Z',
+    );
+    expect(reason({ end_date: '2026-01-01T00:00:00Z' })).toBe('end_date is not after start_date');
+    expect(reason({ start_date: '2026-01-01T00:00:00Z', end_date: '2026-02-01T00:00:00Z' })).toBe(
+      'end_date has already passed',
+    );
+  });
+
+  it('reads is_verified from booleans and CSV words, and rejects anything else', () => {
+    expect(normalized({ is_verified: true }).input.is_verified).toBe(true);
+    expect(normalized({ is_verified: 'No' }).input.is_verified).toBe(false);
+    expect(normalized({ is_verified: '' }).input.is_verified).toBe(false);
+    expect(normalized({ is_verified: undefined }).input.is_verified).toBe(false);
+    expect(reason({ is_verified: 'maybe' })).toBe('is_verified expected true or false');
+  });
+
+  it('names every missing required field', () => {
+    expect(reason({ title: undefined, savings: null, url_home: undefined })).toBe(
+      'title expected text; savings expected text; url_home is missing',
+    );
+  });
+
+  it('treats a blank code as none and derives a shop id from the name', () => {
+    const deal = normalized({ code: '  ', shop_id: '', shop_name: 'Café Ünique & Co' });
+    expect(deal.input.code).toBeNull();
+    expect(deal.input.shop_id).toBe('cafe-unique-co');
+  });
+});
+
+describe('dealDocumentId', () => {
+  const identity = { shop_id: 'acme', code: 'X', title: 'Deal' };
+
+  it('uses a safe source id, hashes an unsafe one', () => {
+    expect(dealDocumentId('wired', 'abc-123', identity)).toBe('wired_abc-123');
+    const unsafe = dealDocumentId('wired', 'a/b', identity);
+    expect(unsafe).toMatch(/^wired_h[0-9a-f]{32}$/);
+    expect(dealDocumentId('wired', '..', identity)).toMatch(/^wired_h/);
+  });
+
+  it('hashes shop + code + title when the source has no id, ignoring case', () => {
+    const id = dealDocumentId('wired', null, identity);
+    expect(id).toMatch(/^wired_x[0-9a-f]{32}$/);
+    expect(dealDocumentId('wired', '', { shop_id: 'ACME', code: 'x', title: 'deal' })).toBe(id);
+    expect(dealDocumentId('wired', null, { ...identity, code: 'Y' })).not.toBe(id);
+  });
+});
+
+describe('a second source adapter', () => {
+  // A tiny adapter with its own field names: the interface is all a new source needs.
+  const shopFeedAdapter: SourceAdapter = {
+    id: 'shopfeed',
+    toCandidate: (fields): DealCandidate => ({
+      sourceRecordId: undefined,
+      title: fields.name,
+      description: fields.blurb,
+      savings: fields.discount,
+      type: 'sale',
+      code: fields.coupon,
+      start_date: fields.valid_from,
+      end_date: fields.valid_until,
+      shop_id: undefined,
+      shop_name: fields.merchant,
+      shop_url: undefined,
+      url_home: fields.link,
+      is_verified: fields.checked,
+    }),
+  };
+
+  it('normalizes its records through the same schema, with ids of its own', () => {
+    const result = normalizeCandidate(
+      shopFeedAdapter.id,
+      shopFeedAdapter.toCandidate({
+        name: '<em>Bogo</em> socks',
+        discount: 'BOGO',
+        valid_from: '2026-02-01T00:00:00Z',
+        valid_until: '2026-05-01T00:00:00Z',
+        merchant: 'Sock Shop',
+        link: 'https://socks.example/bogo',
+        checked: 'yes',
+      }),
+      NOW,
+    );
+    expect(result.ok && result.deal.id).toMatch(/^shopfeed_x[0-9a-f]{32}$/);
+    expect(result.ok && result.deal.input).toMatchObject({
+      title: 'Bogo socks',
+      shop_id: 'sock-shop',
+      is_verified: true,
+    });
+  });
+});

@@ -1,0 +1,214 @@
+// The trust boundary for feed records: one zod schema turns an adapter's candidate into the model's DealInput
+// (minus scraped_at, which is set when the deal is written) and a stable document id, or into a reason for
+// skipping the record. Text is reduced to plain text and capped, URLs must be absolute http(s), dates must be
+// explicit ISO-8601 date-times.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { DealInput } from '../model/deal';
+import { isHttpUrl } from '../model/fields';
+import { toDateOrNull } from '../model/timestamp';
+import type { DealCandidate, SourceAdapter } from './adapters';
+import { plainText } from './text';
+
+/** Caps on stored text, in characters (a longer value is cut and ends in '…'). */
+export const TEXT_LIMITS = {
+  title: 200,
+  description: 2000,
+  savings: 80,
+  type: 40,
+  code: 64,
+  shop_id: 100,
+  shop_name: 100,
+  url: 2048,
+} as const;
+
+/** Dates outside these years are typos or placeholders (e.g. 0001-01-01, 9999-12-31), not deal windows. */
+const EARLIEST_YEAR = 2000;
+const LATEST_YEAR = 2100;
+
+export type NormalizedDeal = { id: string; input: Omit<DealInput, 'scraped_at'> };
+export type NormalizeResult =
+  | { ok: true; deal: NormalizedDeal }
+  /** `ended`: a well-formed deal whose end_date has passed; skipped, but not an error in the feed. */
+  | { ok: false; reason: string; ended?: true };
+
+const textValue = z.union([z.string(), z.number().finite()], { error: 'expected text' }).transform(String);
+
+const requiredText = (max: number) =>
+  textValue.transform((value, ctx) => {
+    const text = plainText(value, max);
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: 'is empty' });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+const optionalText = (max: number) =>
+  textValue
+    .nullish()
+    .transform((value) => (value === undefined || value === null ? '' : plainText(value, max)));
+
+function cleanUrl(value: string, ctx: z.RefinementCtx): string {
+  const trimmed = value.trim();
+  if (trimmed.length > TEXT_LIMITS.url) {
+    ctx.addIssue({ code: 'custom', message: `is longer than ${TEXT_LIMITS.url} characters` });
+    return z.NEVER;
+  }
+  if (!isHttpUrl(trimmed)) {
+    ctx.addIssue({ code: 'custom', message: 'is not an absolute http(s) URL' });
+    return z.NEVER;
+  }
+  const url = new URL(trimmed);
+  if (url.username || url.password) {
+    ctx.addIssue({ code: 'custom', message: 'must not carry credentials' });
+    return z.NEVER;
+  }
+  return url.href;
+}
+
+const requiredUrl = z.string({ error: 'is missing' }).transform(cleanUrl);
+const optionalUrl = z
+  .string({ error: 'is not text' })
+  .nullish()
+  .transform((value, ctx) =>
+    value === undefined || value === null || value.trim() === '' ? null : cleanUrl(value, ctx),
+  );
+
+const dealDate = z.unknown().transform((value, ctx): Date => {
+  const date = typeof value === 'string' ? toDateOrNull(value.trim()) : null;
+  if (date === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not an ISO-8601 date-time with a zone (e.g. 2026-01-31T00:00:00Z)',
+    });
+    return z.NEVER;
+  }
+  const year = date.getUTCFullYear();
+  if (year < EARLIEST_YEAR || year > LATEST_YEAR) {
+    ctx.addIssue({ code: 'custom', message: `is outside ${EARLIEST_YEAR}–${LATEST_YEAR}` });
+    return z.NEVER;
+  }
+  return date;
+});
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'y']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'n', '']);
+
+const verifiedFlag = z
+  .union([z.boolean(), z.string(), z.number()], { error: 'expected true or false' })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return false;
+    if (typeof value === 'boolean') return value;
+    const word = String(value).trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+    ctx.addIssue({ code: 'custom', message: 'expected true or false' });
+    return z.NEVER;
+  });
+
+const candidateSchema = z.object({
+  sourceRecordId: textValue.nullish(),
+  title: requiredText(TEXT_LIMITS.title),
+  description: optionalText(TEXT_LIMITS.description),
+  savings: requiredText(TEXT_LIMITS.savings),
+  type: optionalText(TEXT_LIMITS.type),
+  code: optionalText(TEXT_LIMITS.code),
+  start_date: dealDate,
+  end_date: dealDate,
+  shop_id: optionalText(TEXT_LIMITS.shop_id),
+  shop_name: requiredText(TEXT_LIMITS.shop_name),
+  shop_url: optionalUrl,
+  url_home: requiredUrl,
+  is_verified: verifiedFlag,
+});
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const field = issue.path[0] === 'sourceRecordId' ? 'id' : issue.path.join('.');
+      return field ? `${field} ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/** Lowercase words joined by '-': a shop id for sources that only name the shop. */
+function slug(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, TEXT_LIMITS.shop_id) || hash(text).slice(0, 12)
+  );
+}
+
+const SAFE_SOURCE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * The stored document id: `{adapter}_{source id}` when the source's id is short and path-safe, a hash of it when
+ * not, and a hash of shop + code + title (as cleaned, case-insensitive) for sources without ids, so the same deal
+ * always lands on the same document.
+ */
+export function dealDocumentId(
+  adapterId: string,
+  sourceRecordId: string | null,
+  identity: { shop_id: string; code: string | null; title: string },
+): string {
+  const sourceId = sourceRecordId?.trim() ?? '';
+  if (sourceId !== '') {
+    return SAFE_SOURCE_ID.test(sourceId) && sourceId !== '.' && sourceId !== '..'
+      ? `${adapterId}_${sourceId}`
+      : `${adapterId}_h${hash(sourceId)}`;
+  }
+  const key = [identity.shop_id, identity.code ?? '', identity.title]
+    .map((part) => part.toLowerCase())
+    .join('\n');
+  return `${adapterId}_x${hash(key)}`;
+}
+
+/** Validates and cleans one candidate; `now` rejects deals that have already ended. */
+export function normalizeCandidate(adapterId: string, candidate: DealCandidate, now: Date): NormalizeResult {
+  const parsed = candidateSchema.safeParse(candidate);
+  if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
+  const value = parsed.data;
+  if (value.end_date.getTime() <= value.start_date.getTime())
+    return { ok: false, reason: 'end_date is not after start_date' };
+  if (value.end_date.getTime() <= now.getTime())
+    return { ok: false, reason: 'end_date has already passed', ended: true };
+  const shopId = value.shop_id || slug(value.shop_name);
+  const code = value.code === '' ? null : value.code;
+  const input: Omit<DealInput, 'scraped_at'> = {
+    title: value.title,
+    description: value.description,
+    savings: value.savings,
+    type: value.type,
+    code,
+    start_date: value.start_date,
+    end_date: value.end_date,
+    shop_id: shopId,
+    shop_name: value.shop_name,
+    shop_url: value.shop_url,
+    url_home: value.url_home,
+    is_verified: value.is_verified,
+  };
+  const id = dealDocumentId(adapterId, value.sourceRecordId ?? null, {
+    shop_id: shopId,
+    code,
+    title: value.title,
+  });
+  return { ok: true, deal: { id, input } };
+}
+
+export function normalizeRecord(
+  adapter: SourceAdapter,
+  fields: Record<string, unknown>,
+  now: Date,
+): NormalizeResult {
+  return normalizeCandidate(adapter.id, adapter.toCandidate(fields), now);
+}

@@ -1,0 +1,455 @@
+// The one ingestion pipeline behind `collect_deals` (scheduled) and `npm run import-deals` (ops, back-fills).
+//
+//  1. Take the source's lease (lease.ts); without it the run is recorded as skipped and changes nothing.
+//  2. Read the whole feed (streaming): every record is normalized (normalize.ts), duplicates are caught, the
+//     built document (buildDealDoc, the one model) is hashed and compared with the manifest (manifest.ts). Deals
+//     to write are spooled to a temporary file, so memory holds ids and hashes, never the feed.
+//  3. Judge the feed: unreadable (FeedError) → failed; no valid deal, mostly invalid records, or far fewer deals
+//     than the last run → rejected. Either way nothing is written: a broken feed never expires the catalogue.
+//  4. Write with a BulkWriter (retries, throttling): new and changed deals (scraped_at = write time); deals that
+//     left the feed get end_date = run time (expired, hidden by the dashboard query, never deleted in that run);
+//     deals that ended more than RETENTION_DAYS ago and are no longer in the feed are deleted, so the catalogue
+//     stops growing. Then the manifest shards that changed, and (when a deal changed) the shop summary the
+//     dashboard's Store and Category filters read (deals/shop-summary.ts).
+//  5. Record the run in collector_runs/{runId} and log one `collect_deals.summary` line.
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { randomBytes } from 'node:crypto';
+import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { refreshShopSummary } from '../deals/shop-summary';
+import { buildDealDoc, type DealDoc } from '../model/deal';
+import { collectorRunDocPath, dealDocPath } from '../model/paths';
+import { toIsoTimestamp } from '../model/timestamp';
+import type { SourceAdapter } from './adapters';
+import { FeedError, type OpenedFeed, readRecords } from './feed';
+import { acquireLease, LeaseHeldError, type Lease } from './lease';
+import { contentHash, Manifest, manifestCollectionPath } from './manifest';
+import { normalizeRecord } from './normalize';
+
+/** A feed with fewer valid deals than this share of the last run's is refused as suspicious. */
+export const MIN_SHARE_OF_PREVIOUS = 0.5;
+/** A feed where more than this share of the records is invalid is refused (at least 20 records). */
+export const MAX_INVALID_SHARE = 0.5;
+/** Deals that left the feed and ended this long ago are deleted. */
+export const RETENTION_DAYS = 30;
+/** How many record errors the run document and the log keep (the counts are always complete). */
+export const MAX_REPORTED_ERRORS = 50;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FLUSH_EVERY = 1000;
+const GRPC_NOT_FOUND = 5;
+
+export type RunTrigger = 'schedule' | 'cli';
+export type RunStatus = 'succeeded' | 'partial' | 'rejected' | 'failed' | 'skipped' | 'dry-run';
+
+export interface RunCounts {
+  fetched: number;
+  valid: number;
+  invalid: number;
+  /** Well-formed records of deals that have already ended: skipped (and expired if stored), not errors. */
+  ended: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  expired: number;
+  purged: number;
+  write_failures: number;
+}
+
+export interface RecordError {
+  /** 1-based position of the record in the feed; 0 for a write that failed. */
+  row: number;
+  id?: string;
+  reason: string;
+}
+
+export interface RunSummary {
+  run_id: string;
+  source: string;
+  trigger: RunTrigger;
+  status: RunStatus;
+  /** Why the run was rejected, failed or skipped; '' when it succeeded. */
+  message: string;
+  feed: string;
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  counts: RunCounts;
+  /** The first MAX_REPORTED_ERRORS record and write errors. */
+  errors: RecordError[];
+  /** Deal documents written (created + updated + expired + purged): 0 when nothing changed. */
+  deal_writes: number;
+  /** Manifest shard documents written (bookkeeping, not deals). */
+  manifest_writes: number;
+}
+
+export interface CollectorLogger {
+  info(message: string, data: object): void;
+  warn(message: string, data: object): void;
+  error(message: string, data: object): void;
+}
+
+export interface CollectionOptions {
+  db: Firestore;
+  adapter: SourceAdapter;
+  openFeed: () => Promise<OpenedFeed>;
+  trigger: RunTrigger;
+  logger: CollectorLogger;
+  /** Validate and report without writing anything (no lease, no run document). */
+  dryRun?: boolean;
+  /** Accept a feed with far fewer deals than the last run (an intended catalogue cut). */
+  allowShrink?: boolean;
+  /** The run time; also the end_date given to deals that left the feed. */
+  now?: Date;
+}
+
+export const SUMMARY_LOG_MESSAGE = 'collect_deals.summary';
+
+/** Sortable and unique: the start time, then random characters. */
+export function newRunId(now: Date): string {
+  return `${toIsoTimestamp(now).replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+}
+
+const emptyCounts = (): RunCounts => ({
+  fetched: 0,
+  valid: 0,
+  invalid: 0,
+  ended: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  expired: 0,
+  purged: 0,
+  write_failures: 0,
+});
+
+class RejectedFeed extends Error {}
+
+interface SpooledDeal {
+  id: string;
+  hash: string;
+  isNew: boolean;
+  doc: Omit<DealDoc, 'scraped_at'>;
+}
+
+interface FeedScan {
+  seen: Set<string>;
+  spoolFile: string;
+  /** Deals the run would create / update (the spool's content). */
+  toCreate: number;
+  toUpdate: number;
+}
+
+async function scanFeed(
+  options: CollectionOptions,
+  manifest: Manifest,
+  runTime: Date,
+  spoolDir: string,
+  counts: RunCounts,
+  reportError: (error: RecordError) => void,
+): Promise<FeedScan> {
+  const feed = await options.openFeed();
+  const spoolFile = join(spoolDir, 'deals.ndjson');
+  const spool = createWriteStream(spoolFile);
+  const firstRow = new Map<string, number>();
+  let toCreate = 0;
+  let toUpdate = 0;
+  try {
+    for await (const record of readRecords(feed)) {
+      counts.fetched += 1;
+      if ('error' in record) {
+        counts.invalid += 1;
+        reportError({ row: record.row, reason: record.error });
+        continue;
+      }
+      const result = normalizeRecord(options.adapter, record.fields, runTime);
+      if (!result.ok && result.ended) {
+        counts.ended += 1;
+        continue;
+      }
+      if (!result.ok) {
+        counts.invalid += 1;
+        reportError({ row: record.row, reason: result.reason });
+        continue;
+      }
+      const { id, input } = result.deal;
+      const earlier = firstRow.get(id);
+      if (earlier !== undefined) {
+        counts.invalid += 1;
+        reportError({ row: record.row, id, reason: `duplicate of row ${earlier}` });
+        continue;
+      }
+      firstRow.set(id, record.row);
+      counts.valid += 1;
+      const { scraped_at: _setAtWrite, ...doc } = buildDealDoc({ ...input, scraped_at: runTime });
+      const hash = contentHash(doc);
+      const known = manifest.get(id);
+      if (known && !known.gone && known.hash === hash) {
+        counts.unchanged += 1;
+        continue;
+      }
+      if (known === undefined) toCreate += 1;
+      else toUpdate += 1;
+      const line: SpooledDeal = { id, hash, isNew: known === undefined, doc };
+      if (!spool.write(`${JSON.stringify(line)}\n`)) await once(spool, 'drain');
+    }
+  } finally {
+    spool.end();
+    await once(spool, 'close');
+    feed.stream.destroy();
+  }
+  return { seen: new Set(firstRow.keys()), spoolFile, toCreate, toUpdate };
+}
+
+function judgeFeed(counts: RunCounts, previousLive: number, allowShrink: boolean): void {
+  if (counts.valid === 0)
+    throw new RejectedFeed(`the feed has no valid deals (${counts.fetched} records read)`);
+  const judged = counts.fetched - counts.ended;
+  if (judged >= 20 && counts.invalid / judged > MAX_INVALID_SHARE) {
+    throw new RejectedFeed(
+      `${counts.invalid} of ${judged} records are invalid (more than ${MAX_INVALID_SHARE * 100}%)`,
+    );
+  }
+  if (!allowShrink && previousLive > 0 && counts.valid < previousLive * MIN_SHARE_OF_PREVIOUS) {
+    throw new RejectedFeed(
+      `the feed has ${counts.valid} valid deals, fewer than ${MIN_SHARE_OF_PREVIOUS * 100}% of the ${previousLive} of the last run (use --allow-shrink if intended)`,
+    );
+  }
+}
+
+interface Outcomes {
+  written: Array<{ id: string; hash: string; endMs: number }>;
+  expired: string[];
+  purged: string[];
+}
+
+async function applyChanges(
+  options: CollectionOptions,
+  manifest: Manifest,
+  scan: FeedScan,
+  runTime: Date,
+  lease: Lease,
+  counts: RunCounts,
+  reportError: (error: RecordError) => void,
+): Promise<Outcomes> {
+  const { db } = options;
+  const writer = db.bulkWriter();
+  const outcomes: Outcomes = { written: [], expired: [], purged: [] };
+  const failed = (id: string, error: unknown) => {
+    counts.write_failures += 1;
+    reportError({ row: 0, id, reason: `write failed: ${(error as Error).message}` });
+  };
+  let enqueued = 0;
+  const pace = async () => {
+    enqueued += 1;
+    if (enqueued % FLUSH_EVERY === 0) {
+      await writer.flush();
+      lease.assertHeld();
+    }
+  };
+
+  try {
+    const lines = createInterface({ input: createReadStream(scan.spoolFile), crlfDelay: Infinity });
+    for await (const line of lines) {
+      const deal = JSON.parse(line) as SpooledDeal;
+      const stored: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
+      writer.set(db.doc(dealDocPath(deal.id)), stored).then(
+        () => {
+          counts[deal.isNew ? 'created' : 'updated'] += 1;
+          outcomes.written.push({ id: deal.id, hash: deal.hash, endMs: Date.parse(deal.doc.end_date) });
+        },
+        (error: unknown) => failed(deal.id, error),
+      );
+      await pace();
+    }
+
+    const runMs = runTime.getTime();
+    const purgeBefore = runMs - RETENTION_DAYS * DAY_MS;
+    for (const [id, entry] of [...manifest.entries()]) {
+      if (scan.seen.has(id)) continue;
+      if (!entry.gone && entry.endMs > runMs) {
+        writer.update(db.doc(dealDocPath(id)), { end_date: toIsoTimestamp(runTime) }).then(
+          () => {
+            counts.expired += 1;
+            outcomes.expired.push(id);
+          },
+          // Someone deleted the document by hand: there is nothing left to expire.
+          (error: unknown) =>
+            (error as { code?: unknown }).code === GRPC_NOT_FOUND
+              ? outcomes.expired.push(id)
+              : failed(id, error),
+        );
+        await pace();
+      } else if (!entry.gone) {
+        manifest.set(id, { ...entry, gone: true });
+      } else if (entry.endMs < purgeBefore) {
+        writer.delete(db.doc(dealDocPath(id))).then(
+          () => {
+            counts.purged += 1;
+            outcomes.purged.push(id);
+          },
+          (error: unknown) => failed(id, error),
+        );
+        await pace();
+      }
+    }
+  } finally {
+    await writer.close();
+  }
+  return outcomes;
+}
+
+async function saveManifest(
+  db: Firestore,
+  sourceId: string,
+  manifest: Manifest,
+  outcomes: Outcomes,
+  runTime: Date,
+) {
+  for (const { id, hash, endMs } of outcomes.written) manifest.set(id, { hash, endMs, gone: false });
+  for (const id of outcomes.expired) {
+    const entry = manifest.get(id);
+    if (entry) manifest.set(id, { ...entry, endMs: runTime.getTime(), gone: true });
+  }
+  for (const id of outcomes.purged) manifest.delete(id);
+  const changed = manifest.changedShards();
+  const writer = db.bulkWriter();
+  const failures: string[] = [];
+  for (const { shard, text, count } of changed) {
+    writer
+      .set(db.doc(`${manifestCollectionPath(sourceId)}/${shard}`), { entries: text, count })
+      .catch((error: unknown) => failures.push(`${shard}: ${(error as Error).message}`));
+  }
+  await writer.close();
+  if (failures.length > 0) {
+    // The deals are written; without their manifest entries the next run rewrites them (same content).
+    throw new Error(`manifest shards could not be saved (${failures.join('; ')})`);
+  }
+  return changed.length;
+}
+
+function logSummary(logger: CollectorLogger, summary: RunSummary): void {
+  // `message` is the log entry's own field, so the run's message travels as `detail`.
+  const { errors, message, ...rest } = summary;
+  const data = { ...rest, detail: message, first_errors: errors.slice(0, 10) };
+  if (summary.status === 'succeeded' || summary.status === 'dry-run') logger.info(SUMMARY_LOG_MESSAGE, data);
+  else if (summary.status === 'skipped' || summary.status === 'partial')
+    logger.warn(SUMMARY_LOG_MESSAGE, data);
+  else logger.error(SUMMARY_LOG_MESSAGE, data);
+}
+
+/** Runs one collection; never throws for a bad feed or a held lease (the summary says what happened). */
+export async function runCollection(options: CollectionOptions): Promise<RunSummary> {
+  const { db, adapter } = options;
+  const runTime = options.now ?? new Date();
+  const runId = newRunId(runTime);
+  const startedMs = Date.now();
+  const counts = emptyCounts();
+  const errors: RecordError[] = [];
+  const reportError = (error: RecordError) => {
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push(error);
+  };
+  let status: RunStatus = options.dryRun ? 'dry-run' : 'succeeded';
+  let message = '';
+  let feedLocation = '';
+  let manifestWrites = 0;
+  const runRef = db.doc(collectorRunDocPath(runId));
+  const spoolDir = await mkdtemp(join(tmpdir(), 'collect-deals-'));
+  let lease: Lease | null = null;
+
+  try {
+    if (!options.dryRun) {
+      lease = await acquireLease(db, adapter.id, runId);
+      await runRef.set({
+        source: adapter.id,
+        trigger: options.trigger,
+        status: 'running',
+        started_at: Timestamp.fromDate(runTime),
+      });
+    }
+    const manifest = await Manifest.load(db, adapter.id);
+    const previousLive = manifest.liveCount();
+    const scan = await scanFeed(
+      {
+        ...options,
+        openFeed: async () => {
+          const feed = await options.openFeed();
+          feedLocation = feed.location;
+          return feed;
+        },
+      },
+      manifest,
+      runTime,
+      spoolDir,
+      counts,
+      reportError,
+    );
+    judgeFeed(counts, previousLive, options.allowShrink ?? false);
+    if (lease) {
+      lease.assertHeld();
+      const outcomes = await applyChanges(options, manifest, scan, runTime, lease, counts, reportError);
+      manifestWrites = await saveManifest(db, adapter.id, manifest, outcomes, runTime);
+      // The dashboard's Store and Category filters read one summary document; a run that changed no deal
+      // leaves it as it is, so an unchanged feed still costs no write.
+      if (counts.created + counts.updated + counts.expired + counts.purged > 0) {
+        await refreshShopSummary(db, runTime);
+      }
+      if (counts.write_failures > 0) {
+        status = 'partial';
+        message = `${counts.write_failures} writes failed; the next run retries them`;
+      }
+    } else {
+      // Dry run: what a real run would do, from the manifest alone.
+      for (const [id, entry] of manifest.entries()) {
+        if (!scan.seen.has(id) && !entry.gone && entry.endMs > runTime.getTime()) counts.expired += 1;
+      }
+      counts.created = scan.toCreate;
+      counts.updated = scan.toUpdate;
+    }
+  } catch (error) {
+    if (error instanceof RejectedFeed) status = 'rejected';
+    else if (error instanceof LeaseHeldError) status = 'skipped';
+    else status = 'failed';
+    message =
+      error instanceof FeedError || error instanceof RejectedFeed
+        ? error.message
+        : String((error as Error).message ?? error);
+  } finally {
+    await rm(spoolDir, { recursive: true, force: true });
+  }
+
+  const finished = new Date();
+  const summary: RunSummary = {
+    run_id: runId,
+    source: adapter.id,
+    trigger: options.trigger,
+    status,
+    message,
+    feed: feedLocation,
+    started_at: toIsoTimestamp(runTime),
+    finished_at: toIsoTimestamp(finished),
+    duration_ms: Date.now() - startedMs,
+    counts,
+    errors,
+    deal_writes: counts.created + counts.updated + counts.expired + counts.purged,
+    manifest_writes: manifestWrites,
+  };
+  try {
+    if (!options.dryRun) {
+      const { run_id: _id, started_at: _started, finished_at: _finished, ...fields } = summary;
+      await runRef.set({
+        ...fields,
+        started_at: Timestamp.fromDate(runTime),
+        finished_at: Timestamp.fromDate(finished),
+      });
+    }
+  } finally {
+    await lease?.release();
+    logSummary(options.logger, summary);
+  }
+  return summary;
+}
