@@ -4,10 +4,12 @@ import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import type { EndpointHandler } from './http/endpoint';
 
-type HandlerModule = { handle: EndpointHandler };
+type Handler<Req, Res> = (req: Req, res: Res) => Promise<void>;
 
-function lazy(load: () => Promise<HandlerModule>): EndpointHandler {
-  let loaded: Promise<HandlerModule> | undefined;
+function lazy<Req = Parameters<EndpointHandler>[0], Res = Parameters<EndpointHandler>[1]>(
+  load: () => Promise<{ handle: Handler<Req, Res> }>,
+): Handler<Req, Res> {
+  let loaded: Promise<{ handle: Handler<Req, Res> }> | undefined;
   return async (req, res) => {
     loaded ??= load();
     await (await loaded).handle(req, res);
@@ -59,4 +61,18 @@ export const stripe_webhook = onRequest(
     secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
   },
   lazy(() => import('./handlers/stripe-webhook.js')),
+);
+
+// The blog as finished HTML, its feeds and robots.txt (Hosting rewrites; the CDN caches the answers). Public
+// and read-only: no secrets; jsdom (the server's sanitizer) wants more memory than the JSON endpoints.
+export const render_blog = onRequest(
+  {
+    region: 'us-central1',
+    cors: false,
+    memory: '512MiB',
+    timeoutSeconds: 30,
+    maxInstances: 10,
+    concurrency: 80,
+  },
+  lazy(() => import('./handlers/render-blog.js')),
 );

@@ -117,11 +117,15 @@ export function resolvePublishTarget(
   };
 }
 
-/** The stored blog document (spec §3): stored fields plus the fields derived once, here, at publish time. */
+/**
+ * The stored blog document (spec §3): the sanitized body, the stored fields, and the plain-text fields derived
+ * once, here, at publish time (from the original HTML: its JSON-LD and <meta> are removed by sanitizing).
+ */
 export function buildBlogDocument(
   html: string,
   options: Pick<PublishOptions, 'cover' | 'authorName' | 'authorAvatar' | 'authorBio'>,
-  publishedAt: Date,
+  dates: { publishedAt: Date; updatedAt: Date },
+  sanitize: (html: string) => string,
 ): { document: BlogDoc } | { error: string } {
   const bytes = Buffer.byteLength(html, 'utf8');
   if (html.trim() === '') return { error: 'The HTML file is empty.' };
@@ -136,10 +140,10 @@ export function buildBlogDocument(
   }
   return {
     document: {
-      html_content: html,
+      html_content: sanitize(html),
       coverImage: options.cover,
       author: { name: options.authorName, avatar: options.authorAvatar, bio: options.authorBio },
-      publishedAt,
+      ...dates,
       ...derived,
     },
   };

@@ -85,7 +85,7 @@ describe('dealQuerySpec', () => {
 describe('blogQuerySpec', () => {
   it('orders by publishedAt desc with an id tie-breaker, 9 per page', () => {
     expect(blogQuerySpec()).toEqual({
-      collection: COLLECTIONS.blogs,
+      collection: COLLECTIONS.blogSummaries,
       where: [],
       orderBy: [
         { field: 'publishedAt', direction: 'desc' },
@@ -226,7 +226,7 @@ describe('indexCoverage', () => {
       indexes: [],
       fieldOverrides: [
         {
-          collectionGroup: 'blogs',
+          collectionGroup: 'blog_summaries',
           fieldPath: 'publishedAt',
           indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
         },

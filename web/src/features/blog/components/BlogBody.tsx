@@ -2,11 +2,18 @@ import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { prepareBlogBody } from '../lib/body';
 
+interface BlogBodyProps {
+  html: string;
+  /** Server render only: the body already sanitized and tidied (functions/src/blog/server-dom.ts). */
+  prepared?: string | undefined;
+}
+
 /**
- * The post's HTML, sanitized. The nodes are inserted as they come out of DOMPurify (no innerHTML string round
- * trip); React owns the empty container only.
+ * The post's HTML, sanitized. In the browser the nodes are inserted as they come out of DOMPurify (no
+ * innerHTML string round trip) before the first paint, so they replace the server's markup without a flash;
+ * React owns the empty container only.
  */
-export function BlogBody({ html }: { html: string }) {
+export function BlogBody({ html, prepared }: BlogBodyProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
@@ -38,6 +45,9 @@ export function BlogBody({ html }: { html: string }) {
     navigate(`${url.pathname}${url.search}${url.hash}`);
   };
 
+  // The server's markup is sanitized there with the same allow-list (model/blog-html.ts).
+  if (prepared !== undefined)
+    return <div className="blog-body" dangerouslySetInnerHTML={{ __html: prepared }} />;
   // The click handler only refines link behaviour; keyboard activation of links still fires click events.
   return <div ref={container} className="blog-body" onClick={handleClick} />;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { BlogPost } from '@model/blog';
+import type { BlogSummary } from '@model/blog';
 import { BlogByline } from './BlogByline';
 
 /** Covers are authored at 16:9 (1200×675); the attributes reserve the space before the image arrives. */
@@ -7,7 +7,7 @@ export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 675;
 
 interface BlogCardProps {
-  post: BlogPost;
+  post: BlogSummary;
   /** Cards in the first row are above the fold: load their images at once, the first one with priority. */
   position: number;
 }
