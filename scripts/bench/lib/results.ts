@@ -98,6 +98,19 @@ export interface ChunkSummary {
   label: string;
 }
 
+/** Time until the first deal cards are painted on /dashboard (signed-in subscriber, mobile throttling). */
+export interface FirstCards {
+  samplesMs: number[];
+  medianMs: number;
+}
+
+/** render_blog's time for one page (Server-Timing): the first request of a fresh instance, then warm ones. */
+export interface ServerTime {
+  firstMs: number;
+  warmMs: number[];
+  warmMedianMs: number;
+}
+
 export interface LiveResults {
   /** Entry chunk + its static imports, from the manifest of the build that was served. */
   entryStaticJs: Outcome<JsSet>;
@@ -110,6 +123,8 @@ export interface LiveResults {
   stripeGetSubscriptionStatus: Outcome<StripeCalls>;
   stripeDashboardVisit: Outcome<StripeCalls>;
   dealReads: DealReads;
+  dashboardFirstCards: Outcome<FirstCards>;
+  blogServerTime: Array<{ route: string; outcome: Outcome<ServerTime> }>;
   notes: string[];
 }
 
@@ -122,6 +137,8 @@ export interface ColdImport {
 
 export interface BuildResults {
   coldImport: Outcome<ColdImport>;
+  /** index.js plus what render_blog loads for its first page (handler, Admin SDK, the server renderer). */
+  renderColdImport: Outcome<ColdImport>;
 }
 
 export interface BenchResults extends BuildResults, LiveResults {
@@ -129,7 +146,15 @@ export interface BenchResults extends BuildResults, LiveResults {
   environment: Record<string, string>;
 }
 
-export type BudgetArea = 'lighthouse' | 'initial-js' | 'code-split' | 'stripe' | 'reads' | 'cold-import';
+export type BudgetArea =
+  | 'lighthouse'
+  | 'initial-js'
+  | 'code-split'
+  | 'stripe'
+  | 'reads'
+  | 'cold-import'
+  | 'dashboard'
+  | 'blog-server';
 
 export interface BudgetCheck {
   area: BudgetArea;
