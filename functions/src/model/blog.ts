@@ -35,13 +35,23 @@ export interface BlogPost extends BlogSummary {
   html_content: string;
 }
 
+/**
+ * Cover and avatar images: a site path (`/blog/covers/x.svg`) or an https URL, as the publisher accepts them.
+ * Anything else (javascript:, data:, protocol-relative, whitespace) reads as no image.
+ */
+export function isImageReference(value: string): boolean {
+  return /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\/\S*$/.test(value);
+}
+
+const imageReference = textOrEmpty.transform((value) => (isImageReference(value) ? value : ''));
+
 const authorSchema = z
-  .object({ name: textOrEmpty, avatar: textOrEmpty, bio: textOrEmpty })
+  .object({ name: textOrEmpty, avatar: imageReference, bio: textOrEmpty })
   .nullish()
   .transform((author) => author ?? { name: '', avatar: '', bio: '' });
 
 const summarySchema = z.object({
-  coverImage: textOrEmpty,
+  coverImage: imageReference,
   author: authorSchema,
   publishedAt: dateSchema,
   updatedAt: dateSchema.nullish(),

@@ -25,7 +25,9 @@ function render(path: string, page: ReactNode): RenderedBlogPage {
       </StaticRouter>
     </DocumentTitleSink.Provider>,
   );
-  return { html, title };
+  // React puts preload links for the page's eager images before the markup; the function writes the one that
+  // matters (the cover, with high priority) into the head itself, so these would only compete with it.
+  return { html: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, ''), title };
 }
 
 export const renderList: BlogPageRenderer['renderList'] = ({ path, posts, next }) => {
