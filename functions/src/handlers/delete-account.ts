@@ -8,7 +8,7 @@
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { adminAuth } from '../admin';
+import { adminAuth } from '../admin-auth';
 import { markCustomerDeleted } from '../billing/customers';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';

@@ -16,12 +16,8 @@ import { routeBlogRequest } from '../blog/request';
 import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/store';
 import { siteOrigin } from '../config';
 import { errorDetails } from '../http/endpoint';
-import {
-  blogListPath,
-  type BlogIsland,
-  type BlogPageRenderer,
-  type RenderedBlogPage,
-} from '../model/blog-island';
+import type { BlogIsland, BlogPageRenderer, RenderedBlogPage } from '../model/blog-island';
+import { blogListPath } from '../model/blog-links';
 import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE, WEB_RENDER_DIR } from '../model/blog-shell';
 
 /** The slice of Express' request/response this handler uses (unit tests pass fakes). */

@@ -69,14 +69,6 @@ export function parseBlogIsland(text: string): BlogIsland | null {
   }
 }
 
-/** The query parameter of a list page after the first: `/blog?after=<id of the previous page's last post>`. */
-export const BLOG_CURSOR_PARAM = 'after';
-
-/** The address of the list page that starts after the post `afterId` (the first page for null). */
-export function blogListPath(afterId: string | null): string {
-  return afterId === null ? '/blog' : `/blog?${BLOG_CURSOR_PARAM}=${encodeURIComponent(afterId)}`;
-}
-
 /** A page body rendered by the web app's own components (web/src/server/render-blog.tsx). */
 export interface RenderedBlogPage {
   /** The markup that goes inside #root: the site frame with the page. */

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { BlogSummary } from '@model/blog';
-import { blogListPath, type BlogCursor } from '@model/blog-island';
+import type { BlogCursor } from '@model/blog-island';
+import { blogListPath } from '@model/blog-links';
 import { Page } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
 import type { BlogListStatus } from '../lib/blog-list-state';
