@@ -154,6 +154,6 @@ describe('firestore.rules access matrix', () => {
 
   it('covers every role × collection × operation', () => {
     expect(cases).toHaveLength(ROLES.length * COLLECTIONS_UNDER_TEST.length * OPERATIONS.length);
-    expect(cases.filter((c) => c.allowed)).toHaveLength(2 * 3 + 2 + 2 * ROLES.length);
+    expect(cases.filter((c) => c.allowed)).toHaveLength(2 * 3 + 2 + 2 * 2 * ROLES.length);
   });
 });
