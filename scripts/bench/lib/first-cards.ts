@@ -20,7 +20,7 @@ const FIRST_CARD_TIMER = `
   new MutationObserver((_, observer) => {
     if (!document.querySelector('.deal-card:not(.deal-card--skeleton)')) return;
     observer.disconnect();
-    requestAnimationFrame(() => { window.__firstCardsPaintedMs = performance.now(); });
+    requestAnimationFrame(() => { window.firstCardsPaintedMs = performance.now(); });
   }).observe(document, { childList: true, subtree: true });
 `;
 
