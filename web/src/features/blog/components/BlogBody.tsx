@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { takeServerBody } from '../api/island';
 import { prepareBlogBody } from '../lib/body';
 
 interface BlogBodyProps {
@@ -9,9 +10,9 @@ interface BlogBodyProps {
 }
 
 /**
- * The post's HTML, sanitized. In the browser the nodes are inserted as they come out of DOMPurify (no
- * innerHTML string round trip) before the first paint, so they replace the server's markup without a flash;
- * React owns the empty container only.
+ * The post's HTML, sanitized. In the browser the nodes are inserted before the first paint, so they replace the
+ * server's markup without a flash: on the page the server rendered, its own body nodes; otherwise the nodes as
+ * they come out of DOMPurify (no innerHTML string round trip). React owns the empty container only.
  */
 export function BlogBody({ html, prepared }: BlogBodyProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -20,7 +21,7 @@ export function BlogBody({ html, prepared }: BlogBodyProps) {
   useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
-    element.replaceChildren(prepareBlogBody(html));
+    element.replaceChildren(...(takeServerBody(html) ?? [prepareBlogBody(html)]));
     return () => element.replaceChildren();
   }, [html]);
 
