@@ -5,7 +5,8 @@
 // functions/web-render/: the shell document (this build's CSS and entry) and the server renderer
 // (src/server/render-blog.tsx built for Node).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { build, createServer, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 
 interface Snapshot {
@@ -112,6 +113,12 @@ export function composeBlogShell(
 
 /** Builds src/server/render-blog.tsx for Node into `outDir`: one ES module with React and the app's code inside. */
 async function buildBlogRenderer(config: ResolvedConfig, outDir: string, fileName: string): Promise<void> {
+  // react-dom/server bundles the streaming renderer next to renderToString; the function only calls the latter,
+  // and every kilobyte is parsed on a cold start. (`react-dom/server` itself re-exports this file.)
+  const reactDom = dirname(
+    createRequire(join(config.root, 'package.json')).resolve('react-dom/package.json'),
+  );
+  const renderToStringOnly = join(reactDom, 'cjs', 'react-dom-server-legacy.node.production.js');
   await build({
     configFile: config.configFile,
     root: config.root,
@@ -130,6 +137,7 @@ async function buildBlogRenderer(config: ResolvedConfig, outDir: string, fileNam
       // One file: the function imports it by name.
       rolldownOptions: { output: { entryFileNames: fileName, format: 'esm', codeSplitting: false } },
     },
+    resolve: { alias: [{ find: /^react-dom\/server$/, replacement: renderToStringOnly }] },
     // Bundled, not imported from node_modules: the function deploys without the web app's dependencies.
     ssr: { noExternal: true, target: 'node' },
   });

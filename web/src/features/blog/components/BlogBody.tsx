@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { takeServerBody } from '../api/island';
+import { takeServerBody } from '../api/server-body';
 import { prepareBlogBody } from '../lib/body';
 
 interface BlogBodyProps {
