@@ -13,6 +13,7 @@ import { serverBlogHtml } from '../blog/server-dom';
 import { blogCacheControl, shortCacheControl } from '../blog/cache';
 import { robotsTxt, rssXml, sitemapXml } from '../blog/feeds';
 import { composeBlogDocument, listHead, notFoundHead, postHead, type PageHead } from '../blog/page';
+import { escapeMarkup } from '../blog/markup';
 import { routeBlogRequest } from '../blog/request';
 import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/store';
 import { siteOrigin } from '../config';
@@ -70,14 +71,14 @@ const html = (status: number, cacheControl: string, body: string): Reply => ({
   body,
 });
 
-async function page(
+function page(
   origin: string,
   status: number,
   cacheControl: string,
   rendered: RenderedBlogPage,
   head: (title: string) => PageHead,
   island: BlogIsland,
-): Promise<Reply> {
+): Reply {
   return html(
     status,
     cacheControl,
@@ -160,7 +161,7 @@ async function reply(url: string): Promise<Reply | { redirect: string }> {
 }
 
 function badRequestDocument(message: string): string {
-  const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escaped = escapeMarkup(message);
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Bad request · Bargains</title></head><body><h1>Bad request</h1><p>${escaped}</p><p><a href="/blog">Go to the blog</a></p></body></html>\n`;
 }
 
