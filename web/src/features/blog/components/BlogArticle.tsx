@@ -46,7 +46,6 @@ export function BlogArticle({ post, preparedBody }: BlogArticleProps) {
           width={COVER_WIDTH}
           height={COVER_HEIGHT}
           fetchPriority="high"
-          decoding="async"
         />
       ) : null}
       <BlogBody html={post.html_content} prepared={preparedBody} />

@@ -29,7 +29,8 @@ export function BlogCard({ post, position }: BlogCardProps) {
           height={COVER_HEIGHT}
           loading={aboveFold ? 'eager' : 'lazy'}
           fetchPriority={position === 0 ? 'high' : undefined}
-          decoding="async"
+          // The first cover is the page's largest paint: decoded with the frame that shows it, not later.
+          decoding={position === 0 ? undefined : 'async'}
         />
       ) : (
         <div className="blog-card__cover blog-card__cover--empty" aria-hidden="true" />
