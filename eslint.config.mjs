@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'web/dist*/**',
       'functions/lib/**',
+      'functions/web-render/**',
       'emulator-data/**',
       '.cache/**',
       'artifacts/**',

@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
-import { blogDocPath } from '../functions/src/model/paths';
+import { serverBlogHtml } from '../functions/src/blog/server-dom';
+import { blogSummaryDoc } from '../functions/src/model/blog';
+import { blogDocPath, blogSummaryDocPath } from '../functions/src/model/paths';
 import {
   buildBlogDocument,
   choosePublishedAt,
@@ -31,7 +33,7 @@ const USAGE = `Publish an HTML file as a blog post (creates it, or updates the p
   --project        write to this Firebase project using Application Default Credentials
   --dry-run        print the derived fields and stop without writing
 
-Title, description, tags and read time are derived from the HTML once, here.`;
+The body is stored sanitized; title, description, tags and read time are derived from the HTML once, here.`;
 
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 1;
@@ -95,7 +97,15 @@ async function main(): Promise<number> {
     return EXIT_USAGE;
   }
 
-  const built = buildBlogDocument(html, options, options.date ?? new Date());
+  // The origin only decides which absolute links count as external (new tab); the render recomputes it.
+  const sanitizer = await serverBlogHtml('https://publisher.invalid');
+  const now = new Date();
+  const built = buildBlogDocument(
+    html,
+    options,
+    { publishedAt: options.date ?? now, updatedAt: now },
+    (raw) => sanitizer.sanitize(raw),
+  );
   if ('error' in built) {
     console.error(`${filePath}: ${built.error}`);
     return EXIT_USAGE;
@@ -120,15 +130,26 @@ async function main(): Promise<number> {
     `publish-post-${Date.now()}`,
   );
   try {
-    const ref = getFirestore(app).doc(blogDocPath(options.id));
+    const db = getFirestore(app);
+    const ref = db.doc(blogDocPath(options.id));
     const existing = await ref.get();
     const existingDate = existing.get('publishedAt');
     const publishedAt = choosePublishedAt(
       options.date,
       existingDate instanceof Timestamp ? existingDate.toDate() : undefined,
-      new Date(),
+      now,
     );
-    await ref.set({ ...built.document, publishedAt: Timestamp.fromDate(publishedAt) });
+    const stored = {
+      ...built.document,
+      publishedAt: Timestamp.fromDate(publishedAt),
+      updatedAt: Timestamp.fromDate(now),
+    };
+    // The post and its list summary change together or not at all.
+    await db
+      .batch()
+      .set(ref, stored)
+      .set(db.doc(blogSummaryDocPath(options.id)), blogSummaryDoc(stored))
+      .commit();
     console.log(
       `${existing.exists ? 'Updated' : 'Published'} ${ref.path} in ${describeTarget(target)}:\n${summary}\n  published: ${publishedAt.toISOString()}`,
     );

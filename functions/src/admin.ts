@@ -1,7 +1,7 @@
 // Firebase Admin SDK, initialised once per instance (handler modules are loaded lazily by index.ts, so these
-// imports are only paid by the first request of a function that needs them).
+// imports are only paid by the first request of a function that needs them). Auth lives in admin-auth.ts so
+// that functions reading only Firestore (render_blog) do not load it.
 import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 export function adminApp(): App {
@@ -9,4 +9,3 @@ export function adminApp(): App {
 }
 
 export const db = (): Firestore => getFirestore(adminApp());
-export const adminAuth = (): Auth => getAuth(adminApp());

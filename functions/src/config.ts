@@ -96,6 +96,11 @@ export function buildAppConfig(values: {
   return { appOrigin, priceId, corsOrigins: [...new Set([appOrigin, ...extra])] };
 }
 
+/** The site's origin alone (the blog's canonical URLs and feeds), for functions that need nothing else. */
+export function siteOrigin(): string {
+  return parseOrigin('APP_ORIGIN', APP_ORIGIN.value());
+}
+
 let cachedAppConfig: { key: string; config: AppConfig } | undefined;
 
 export function appConfig(): AppConfig {

@@ -11,10 +11,12 @@ import {
 } from './config';
 import type { EndpointHandler } from './http/endpoint';
 
-type HandlerModule = { handle: EndpointHandler };
+type Handler<Req, Res> = (req: Req, res: Res) => Promise<void>;
 
-function lazy(load: () => Promise<HandlerModule>): EndpointHandler {
-  let loaded: Promise<HandlerModule> | undefined;
+function lazy<Req = Parameters<EndpointHandler>[0], Res = Parameters<EndpointHandler>[1]>(
+  load: () => Promise<{ handle: Handler<Req, Res> }>,
+): Handler<Req, Res> {
+  let loaded: Promise<{ handle: Handler<Req, Res> }> | undefined;
   return async (req, res) => {
     loaded ??= load();
     await (await loaded).handle(req, res);
@@ -85,4 +87,18 @@ export const collect_deals = onSchedule(
     const { handle } = await import('./handlers/collect-deals.js');
     await handle(event);
   },
+);
+
+// The blog as finished HTML, its feeds and robots.txt (Hosting rewrites; the CDN caches the answers). Public
+// and read-only: no secrets; jsdom (the server's sanitizer) wants more memory than the JSON endpoints.
+export const render_blog = onRequest(
+  {
+    region: 'us-central1',
+    cors: false,
+    memory: '512MiB',
+    timeoutSeconds: 30,
+    maxInstances: 10,
+    concurrency: 80,
+  },
+  lazy(() => import('./handlers/render-blog.js')),
 );

@@ -11,11 +11,14 @@ import {
   type Manifest,
 } from './lib/bundle';
 import { measureBuildFacts } from './lib/build-facts';
+import { measureServerTime } from './lib/blog-server';
 import { measureDashboardVisit, visitFailed, type DashboardVisit } from './lib/deal-reads';
+import { measureDashboardFirstCards } from './lib/first-cards';
 import { runLighthouse } from './lib/lighthouse';
 import {
   measured,
   skipped,
+  valueOf,
   type LiveResults,
   type Outcome,
   type RouteJs,
@@ -23,7 +26,7 @@ import {
 } from './lib/results';
 import { recordPageScripts } from './lib/route-scripts';
 import { DEMO_ACCOUNTS } from '../demo-data/constants';
-import { AUTH_ROUTES, LIGHTHOUSE_ROUTES, PUBLIC_ROUTES } from './lib/routes';
+import { AUTH_ROUTES, LIGHTHOUSE_ROUTES, PUBLIC_ROUTES, SERVER_RENDERED_ROUTES } from './lib/routes';
 import { callsBetween, StripeCounter } from './lib/stripe-counter';
 import { runStripeJourney, type JourneyUser } from './lib/stripe-journey';
 
@@ -178,6 +181,21 @@ export async function measureLive(options: LiveOptions): Promise<LiveResults> {
     route.includes('{post}') ? (postId ? route.replace('{post}', postId) : null) : route;
   const routeLabel = (route: string) => (postId ? route.replace('{post}', postId) : route);
 
+  // First: the first request of each page is the render function's cold start.
+  log('\n▶ render_blog server time (Server-Timing)');
+  const blogServerTime = [];
+  for (const route of SERVER_RENDERED_ROUTES) {
+    const path = pathOf(route);
+    const outcome = path
+      ? await measureServerTime(`${options.origin}${path}`)
+      : skipped<never>('no seeded blog post in the Firestore emulator');
+    const time = valueOf(outcome);
+    log(
+      `  ${routeLabel(route)}: ${time ? `first ${Math.round(time.firstMs)} ms, then ${Math.round(time.warmMedianMs)} ms` : 'not measured'}`,
+    );
+    blogServerTime.push({ route: routeLabel(route), outcome });
+  }
+
   const browser = await launchBrowser();
   try {
     log('\n▶ initial JS per route (served HTML + manifest) and JS requested on load (Chromium)');
@@ -244,6 +262,17 @@ export async function measureLive(options: LiveOptions): Promise<LiveResults> {
       visitResult = await visitAs(journey.user);
     }
     const dashboardScripts = visitResult.scripts;
+
+    log('\n▶ dashboard: first deal cards painted (subscriber, mobile throttling)');
+    const dashboardFirstCards = await measureDashboardFirstCards(browser, {
+      origin: options.origin,
+      user: DEMO_ACCOUNTS.subscriber,
+      runs: options.lighthouseRuns,
+    });
+    const firstCards = valueOf(dashboardFirstCards);
+    log(
+      `  ${firstCards ? `${Math.round(firstCards.medianMs)} ms (${firstCards.samplesMs.map(Math.round).join(', ')})` : 'not measured'}`,
+    );
     return {
       entryStaticJs,
       largestChunks,
@@ -257,6 +286,8 @@ export async function measureLive(options: LiveOptions): Promise<LiveResults> {
       stripeGetSubscriptionStatus,
       stripeDashboardVisit: visitResult.stripeCalls,
       dealReads: visitResult.reads,
+      dashboardFirstCards,
+      blogServerTime,
       notes,
     };
   } finally {

@@ -307,10 +307,14 @@ function buildDeals(anchor: Date): Array<{ id: string; doc: DealDoc }> {
   );
 }
 
+/**
+ * The demo posts with their derived fields. Unlike the publisher, the bodies are stored as authored (not
+ * sanitized), so the hostile post exercises the sanitizing at render time, in the server and in the browser.
+ */
 function buildBlogs(): Array<{ id: string; doc: BlogDoc }> {
   return demoBlogPosts().map(({ id, ...post }) => ({
     id,
-    doc: { ...post, ...deriveBlogFields(post.html_content) },
+    doc: { ...post, updatedAt: post.publishedAt, ...deriveBlogFields(post.html_content) },
   }));
 }
 

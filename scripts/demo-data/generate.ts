@@ -4,7 +4,10 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { blogSummaryDoc } from '../../functions/src/model/blog';
 import {
+  blogDocPath,
+  blogSummaryDocPath,
   COLLECTIONS,
   DEMO_META_DOC_PATH,
   SHOP_SUMMARY_DOC_PATH,
@@ -60,6 +63,7 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
   await db.recursiveDelete(db.collection(COLLECTIONS.deals));
   await db.recursiveDelete(db.collection(COLLECTIONS.dealSummaries));
   await db.recursiveDelete(db.collection(COLLECTIONS.blogs));
+  await db.recursiveDelete(db.collection(COLLECTIONS.blogSummaries));
   await commitInChunks(db, [
     { path: DEMO_META_DOC_PATH, data: dataset.meta },
     ...dataset.users.map(({ uid, doc }) => ({ path: userDocPath(uid), data: doc })),
@@ -69,7 +73,10 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
     })),
     ...dataset.deals.map(({ id, doc }) => ({ path: `${COLLECTIONS.deals}/${id}`, data: doc })),
     { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
-    ...dataset.blogs.map(({ id, doc }) => ({ path: `${COLLECTIONS.blogs}/${id}`, data: doc })),
+    ...dataset.blogs.flatMap(({ id, doc }) => [
+      { path: blogDocPath(id), data: doc },
+      { path: blogSummaryDocPath(id), data: blogSummaryDoc(doc) },
+    ]),
   ]);
 }
 

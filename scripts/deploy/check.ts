@@ -7,9 +7,11 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE, WEB_RENDER_DIR } from '../../functions/src/model/blog-shell';
 import { indexCoverage, indexesFileSchema } from '../../functions/src/model/index-coverage';
 import { allAppQuerySpecs } from '../../functions/src/model/queries';
 import {
+  blogShellProblems,
   type BuildInfo,
   buildInfoProblems,
   cspProblems,
@@ -95,8 +97,10 @@ function probeInstalledCopy(node: string, projectId: string): { probe?: Function
     };
   const dir = mkdtempSync(join(tmpdir(), 'bargains-functions-'));
   try {
-    for (const file of ['package.json', 'package-lock.json', 'lib'])
-      cpSync(join(functionsDir, file), join(dir, file), { recursive: true });
+    // What a deploy uploads: the build and, when built, render_blog's shell and renderer (functions/web-render).
+    for (const file of ['package.json', 'package-lock.json', 'lib', WEB_RENDER_DIR])
+      if (file !== WEB_RENDER_DIR || existsSync(join(functionsDir, file)))
+        cpSync(join(functionsDir, file), join(dir, file), { recursive: true });
     try {
       execFileSync(
         'npm',
@@ -343,6 +347,28 @@ function indexesOutcome(config: FirebaseJson): Outcome {
   return { name: 'every app query shape has its index', problems, detail: `${specs.length} query shapes` };
 }
 
+/** The shell render_blog deploys with must come from the build in the Hosting folder (see blogShellProblems). */
+function blogShellOutcome(config: FirebaseJson, projectId: string | undefined): Outcome {
+  const name = `render_blog's shell (functions/${WEB_RENDER_DIR}) comes from the build in ${config.hosting.public}`;
+  const publicDir = join(repoRoot, config.hosting.public);
+  if (!existsSync(publicDir) && !projectId)
+    return {
+      name,
+      problems: [],
+      skipped: true,
+      detail: `no build in ${config.hosting.public} and no target project`,
+    };
+  const shellPath = join(functionsDir, WEB_RENDER_DIR, BLOG_SHELL_FILE);
+  const problems = blogShellProblems(
+    existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : undefined,
+    (asset) => existsSync(join(publicDir, asset)),
+    { shell: `functions/${WEB_RENDER_DIR}/${BLOG_SHELL_FILE}`, publicDir: config.hosting.public },
+  );
+  if (!existsSync(join(functionsDir, WEB_RENDER_DIR, BLOG_RENDERER_FILE)))
+    problems.push(`functions/${WEB_RENDER_DIR}/${BLOG_RENDERER_FILE} is missing: build the web app first`);
+  return { name, problems };
+}
+
 export async function runDeployCheck(argv: string[]): Promise<boolean> {
   const { project, parts } = parseArgs(argv);
   const firebaserc = existsSync(join(repoRoot, '.firebaserc'))
@@ -381,6 +407,7 @@ export async function runDeployCheck(argv: string[]): Promise<boolean> {
     ? functionsEnv(functionsEnvFiles(projectId, aliases)).get('APP_ORIGIN')?.replace(/\/$/, '')
     : undefined;
   if (parts.includes('functions') && probe) report(paramsOutcome(probe, projectId, aliases));
+  if (parts.includes('functions')) report(blogShellOutcome(config, projectId));
   if (parts.includes('hosting') && probe)
     for (const outcome of hostingOutcomes(config, probe, projectId, appOrigin)) report(outcome);
   if (parts.includes('firestore')) {

@@ -19,7 +19,8 @@ if (process.env[DEPLOY_CHECKED_ENV] === projectId) {
   process.exit(0);
 }
 try {
-  if (target === 'hosting') await buildProductionWeb();
+  // The functions deploy render_blog's shell and renderer (functions/web-render), which the web build writes.
+  if (target === 'hosting' || target === 'functions') await buildProductionWeb();
   execFileSync(
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'scripts/deploy/check.ts'), '--project', projectId, '--only', target],

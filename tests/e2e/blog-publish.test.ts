@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
-import { blogDocPath } from '../../functions/src/model/paths';
+import { blogDocPath, blogSummaryDocPath } from '../../functions/src/model/paths';
 import { adminDb, closeAdmin } from './support/emulators';
 
 const repoRoot = join(__dirname, '..', '..');
@@ -51,14 +51,15 @@ const authorArgs = [
 
 afterAll(async () => {
   await adminDb().doc(blogDocPath(POST_ID)).delete();
+  await adminDb().doc(blogSummaryDocPath(POST_ID)).delete();
   await closeAdmin();
 });
 
-test('publishes a post with its derived fields, then updates it in place keeping the date', async () => {
+test('publishes a sanitized post with its derived fields and summary, then updates it keeping the date', async () => {
   const first = writeHtml(
     'first.html',
     `<html><head><script type="application/ld+json">{"@type":"BlogPosting","headline":"First headline","description":"First summary"}</script></head>
-     <body><h1>Ignored h1</h1><p>Body text.</p><span class="tag">Ops</span></body></html>`,
+     <body><h1>Ignored h1</h1><p onclick="steal()">Body text.</p><script>alert(1)</script><span class="tag">Ops</span></body></html>`,
   );
   const created = await publish(['--file', first, '--id', POST_ID, ...authorArgs, '--date', '2025-05-01']);
   expect(created).toMatchObject({ code: 0, stderr: '' });
@@ -66,6 +67,7 @@ test('publishes a post with its derived fields, then updates it in place keeping
 
   const ref = adminDb().doc(blogDocPath(POST_ID));
   const stored = (await ref.get()).data();
+  expect(stored?.html_content).not.toMatch(/<script|onclick/);
   expect(stored).toEqual({
     html_content: expect.stringContaining('<p>Body text.</p>'),
     coverImage: '/blog/covers/energy-bills.svg',
@@ -75,11 +77,20 @@ test('publishes a post with its derived fields, then updates it in place keeping
       bio: 'Publishes from the command line.',
     },
     publishedAt: Timestamp.fromDate(new Date('2025-05-01T00:00:00Z')),
+    updatedAt: expect.any(Timestamp),
     title: 'First headline',
     description: 'First summary',
     tags: ['Ops'],
     readTimeMinutes: 1,
   });
+  // The list's summary: the same fields without the body.
+  const { html_content: _body, ...summary } = stored ?? {};
+  await expect(
+    adminDb()
+      .doc(blogSummaryDocPath(POST_ID))
+      .get()
+      .then((doc) => doc.data()),
+  ).resolves.toEqual(summary);
 
   const second = writeHtml('second.html', '<h1>Second title</h1><p>New body.</p>');
   const updated = await publish(['--file', second, '--id', POST_ID, ...authorArgs]);

@@ -1,23 +1,31 @@
-// Blog end to end in Chromium against the Hosting + Firestore emulators: list paging, a post, a hostile post,
-// the not-found view. The demo posts are (re)written here so the suite does not depend on seeded data.
+// Blog end to end in Chromium against the Hosting + Functions + Firestore emulators: the server-rendered pages
+// with and without JavaScript, the app's takeover (no second read, no layout shift), list paging, a post, a
+// hostile post, the not-found view, navigation inside the app. The demo posts are (re)written here so the suite
+// does not depend on seeded data.
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page, Route } from 'playwright-core';
-import { blogDocPath } from '../../functions/src/model/paths';
-import { formatCalendarDate } from '../../web/src/lib/format-date';
+import { blogSummaryDoc } from '../../functions/src/model/blog';
+import { blogDocPath, blogSummaryDocPath, COLLECTIONS } from '../../functions/src/model/paths';
+import { formatPublicationDate } from '../../web/src/lib/format-date';
 import { deriveBlogFields } from '../../tools/blog/derive';
 import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
 import {
+  BASE_URL,
   gotoApp,
   launchBrowser,
   openPage,
   screenshot,
   trackConsoleErrors,
   trackPageErrors,
+  VIEWPORTS,
 } from './support/browser';
 import { adminDb, closeAdmin } from './support/emulators';
 
 const PAGE_SIZE = 9;
 const isRunQuery = (url: URL) => url.pathname.endsWith(':runQuery');
+/** Firestore Lite reads a single document with a batchGet call. */
+const isBatchGet = (url: URL) => url.pathname.endsWith(':batchGet');
+const isFirestoreRead = (url: URL) => isRunQuery(url) || isBatchGet(url);
 
 let browser: Browser;
 /** Every post in the collection, newest first, as the list must show them. */
@@ -28,14 +36,20 @@ beforeAll(async () => {
   const db = adminDb();
   const batch = db.batch();
   for (const { id, publishedAt, ...stored } of demoBlogPosts()) {
-    batch.set(db.doc(blogDocPath(id)), {
+    const doc = {
       ...stored,
       ...deriveBlogFields(stored.html_content),
       publishedAt: Timestamp.fromDate(publishedAt),
-    });
+      updatedAt: Timestamp.fromDate(publishedAt),
+    };
+    batch.set(db.doc(blogDocPath(id)), doc).set(db.doc(blogSummaryDocPath(id)), blogSummaryDoc(doc));
   }
   await batch.commit();
-  const all = await db.collection('blogs').orderBy('publishedAt', 'desc').get();
+  const all = await db
+    .collection(COLLECTIONS.blogSummaries)
+    .orderBy('publishedAt', 'desc')
+    .orderBy('__name__', 'desc')
+    .get();
   expectedTitles = all.docs.map((doc) => String(doc.get('title')));
 });
 
@@ -54,7 +68,7 @@ async function imagesLoaded(page: Page) {
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
 }
 
-test('the list shows 9 posts, loads the rest on scroll, and stops after an empty page', async () => {
+test('the list shows the 9 posts the server rendered, loads the rest on scroll, and stops after an empty page', async () => {
   expect(expectedTitles.length).toBeGreaterThan(PAGE_SIZE);
   const { context, page } = await openPage(browser, 'desktop');
   const errors = trackPageErrors(page);
@@ -63,7 +77,8 @@ test('the list shows 9 posts, loads the rest on scroll, and stops after an empty
     if (request.url().includes('/Listen/channel')) fullSdkRequests.push(request.url());
   });
 
-  // Hold every query after the first until the first page has been checked: no race with the scroll trigger.
+  // The server rendered the first page; hold every query until it has been checked: no race with the scroll
+  // trigger.
   let queries = 0;
   let releaseMore: () => void = () => undefined;
   const morePagesAllowed = new Promise<void>((resolve) => {
@@ -71,7 +86,7 @@ test('the list shows 9 posts, loads the rest on scroll, and stops after an empty
   });
   await context.route(isRunQuery, async (route: Route) => {
     queries += 1;
-    if (queries > 1) await morePagesAllowed;
+    await morePagesAllowed;
     await route.continue();
   });
 
@@ -112,9 +127,10 @@ test('the list shows 9 posts, loads the rest on scroll, and stops after an empty
   }
 
   expect(await cardTitles(page)).toEqual(expectedTitles);
-  // Full pages, then the partial one (if any), then the empty page that ends the list; nothing after it.
-  const total = expectedTitles.length;
-  expect(queries).toBe(Math.floor(total / PAGE_SIZE) + (total % PAGE_SIZE > 0 ? 1 : 0) + 1);
+  // After the server's page: full pages, then the partial one (if any), then the empty page that ends the
+  // list; nothing after it.
+  const rest = expectedTitles.length - PAGE_SIZE;
+  expect(queries).toBe(Math.floor(rest / PAGE_SIZE) + (rest % PAGE_SIZE > 0 ? 1 : 0) + 1);
   await expect(page.locator('.blog-sentinel').count()).resolves.toBe(0);
   expect(fullSdkRequests).toEqual([]);
   expect(errors).toEqual([]);
@@ -130,10 +146,12 @@ test('the list at 375 px', async () => {
   await context.close();
 });
 
-test('a failed list read shows an empty list', async () => {
+test('a failed list read (navigating inside the app) shows an empty list', async () => {
   const { context, page } = await openPage(browser, 'desktop');
   await context.route(isRunQuery, (route) => route.abort('failed'));
-  await gotoApp(page, '/blog');
+  await gotoApp(page, '/blog/the-30-day-rule');
+  await page.locator('.blog-post__back').click();
+  await page.waitForURL('**/blog');
   await page.locator('.blog-grid[data-state="complete"]').waitFor({ state: 'attached' });
   await expect(page.locator('[data-testid="blog-card"]').count()).resolves.toBe(0);
   await expect(page.getByText('No posts yet. Check back soon.').isVisible()).resolves.toBe(true);
@@ -160,7 +178,7 @@ test('a post renders its title, byline, tags, body and author bio', async () => 
     await expect(page.title()).resolves.toContain(derived.title);
     await expect(page.locator('.blog-tags__item').allTextContents()).resolves.toEqual(derived.tags);
     await expect(page.locator('.blog-post .blog-byline__details').textContent()).resolves.toBe(
-      `${formatCalendarDate(post.publishedAt)} · ${derived.readTimeMinutes} min read`,
+      `${formatPublicationDate(post.publishedAt)} · ${derived.readTimeMinutes} min read`,
     );
     await expect(page.locator('img.blog-post__cover').getAttribute('src')).resolves.toBe(post.coverImage);
     // Body: the HTML's own table and lists, with the leading h1 left to the page title.
@@ -270,14 +288,138 @@ test('a missing post shows the not-found view', async () => {
   await context.close();
 });
 
-test('a failed post read shows the not-found view', async () => {
+test('a failed post read (navigating inside the app) shows the not-found view', async () => {
   const { context, page } = await openPage(browser, 'desktop');
-  // Firestore Lite reads a single document with a batchGet call.
-  await context.route(
-    (url) => url.pathname.endsWith(':batchGet'),
-    (route) => route.abort('failed'),
-  );
-  await gotoApp(page, '/blog/the-30-day-rule');
+  await context.route(isBatchGet, (route) => route.abort('failed'));
+  await gotoApp(page, '/blog');
+  await page.locator('[data-testid="blog-card"] a').first().click();
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blog post not found');
+  await context.close();
+});
+
+test('without JavaScript the list, its next page and a post are complete pages', async () => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: VIEWPORTS.mobile,
+    baseURL: BASE_URL,
+  });
+  const page = await context.newPage();
+  const response = await page.goto('/blog');
+  expect(response?.status()).toBe(200);
+  await expect(cardTitles(page)).resolves.toEqual(expectedTitles.slice(0, PAGE_SIZE));
+  await expect(page.locator('.site-header').isVisible()).resolves.toBe(true);
+  await expect(page.locator('.site-footer').isVisible()).resolves.toBe(true);
+  await imagesLoaded(page).catch(() => undefined);
+  await screenshot(page, 'blog-list-no-js-375');
+
+  await page.locator('a[rel="next"]').click();
+  await page.waitForURL(/\/blog\?after=/);
+  await expect(cardTitles(page)).resolves.toEqual(expectedTitles.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+
+  await page.locator('[data-testid="blog-card"] a').first().click();
+  await page.waitForURL(/\/blog\/[a-z0-9-]+$/);
+  await expect(page.locator('h1').textContent()).resolves.toBe(expectedTitles[PAGE_SIZE]);
+  await expect(page.locator('img.blog-post__cover').getAttribute('fetchpriority')).resolves.toBe('high');
+  await expect(page.locator('.blog-body p').count()).resolves.toBeGreaterThan(2);
+  await expect(page.locator('.blog-byline__details').first().textContent()).resolves.toMatch(/min read$/);
+
+  const missing = await page.goto('/blog/no-such-post');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('h1').textContent()).resolves.toBe('Blog post not found');
+  await context.close();
+});
+
+test('with JavaScript the app takes over the server page without reading it again or moving anything', async () => {
+  for (const path of ['/blog', '/blog/stacking-coupons-like-a-pro']) {
+    const { context, page } = await openPage(browser, 'mobile');
+    const errors = trackPageErrors(page);
+    const consoleErrors = trackConsoleErrors(page);
+    const reads: string[] = [];
+    await context.route(isFirestoreRead, async (route) => {
+      reads.push(route.request().url());
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      // Marks the server's body paragraphs as the parser built them, before any script of the page runs.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const paragraph of Array.from(document.querySelectorAll('#root .blog-body p')))
+          Reflect.set(paragraph, 'fromServer', true);
+      });
+    });
+    await page.goto(path);
+    // The server's markup, before the app: the island is there and the app has not rendered yet.
+    const served = await page.evaluate(() => ({
+      heading: document.querySelector('#root h1')?.textContent ?? null,
+      cards: document.querySelectorAll('#root [data-testid="blog-card"]').length,
+      island: document.getElementById('blog-data')?.getAttribute('type') ?? null,
+    }));
+    expect(served.island).toBe('application/json');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    // Let any late read or layout work happen before counting.
+    await page.waitForTimeout(500);
+    const live = await page.evaluate(() => ({
+      // The app moved the server's body nodes into its page instead of sanitizing the same HTML again.
+      bodyFromServer: Array.from(document.querySelectorAll('#root .blog-body p')).every(
+        (paragraph) => Reflect.get(paragraph, 'fromServer') === true,
+      ),
+      heading: document.querySelector('#root h1')?.textContent ?? null,
+      cards: document.querySelectorAll('#root [data-testid="blog-card"]').length,
+      shift: (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((a, b) => a + b, 0),
+    }));
+    expect({ heading: live.heading, cards: live.cards }).toEqual({
+      heading: served.heading,
+      cards: served.cards,
+    });
+    expect(live.shift).toBeLessThanOrEqual(0.02);
+    expect(live.bodyFromServer).toBe(true);
+    expect(reads).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }
+});
+
+test('navigating between posts inside the app reads what the server did not send, once', async () => {
+  const { context, page } = await openPage(browser, 'desktop');
+  const errors = trackPageErrors(page);
+  const reads: string[] = [];
+  await context.route(isFirestoreRead, async (route) => {
+    reads.push(new URL(route.request().url()).pathname.split(':').pop() ?? '');
+    await route.continue();
+  });
+  await gotoApp(page, `/blog/stacking-coupons-like-a-pro`);
+  expect(reads).toEqual([]);
+
+  // To the list: its first page is read (the server sent the post, not the list).
+  await page.locator('.blog-post__back').click();
+  await page.waitForURL('**/blog');
+  await page.locator('[data-testid="blog-card"]').first().waitFor();
+  await expect(cardTitles(page)).resolves.toEqual(expectedTitles.slice(0, PAGE_SIZE));
+  expect(reads).toEqual(['runQuery']);
+
+  // To another post: read once.
+  const loaded = demoBlogPosts().find((post) => post.id === 'stacking-coupons-like-a-pro');
+  const loadedTitle = loaded ? deriveBlogFields(loaded.html_content).title : '';
+  const other = expectedTitles.slice(0, PAGE_SIZE).find((title) => title !== loadedTitle) ?? '';
+  await page.getByRole('link', { name: other }).click();
+  await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, other);
+  expect(reads).toEqual(['runQuery', 'batchGet']);
+
+  // Back twice, to the post the browser loaded: shown from the server's data, no read.
+  await page.goBack();
+  await page.waitForURL('**/blog');
+  await page.locator('[data-testid="blog-card"]').first().waitFor();
+  const readsBefore = reads.length;
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('h1.blog-post__title') !== null);
+  expect(page.url()).toMatch(/\/blog\/stacking-coupons-like-a-pro$/);
+  expect(reads.slice(readsBefore)).toEqual([]);
+  expect(errors).toEqual([]);
   await context.close();
 });

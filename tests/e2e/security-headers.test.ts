@@ -76,20 +76,24 @@ const assetFiles = () => readdirSync(join(emulatorBuild, 'assets'));
 
 describe('response headers', () => {
   it('every page gets the security headers and revalidates (Cache-Control: no-cache)', async () => {
-    const pages = [
-      ...SNAPSHOT_PATHS,
-      '/blog',
-      `/blog/${POST_ID}`,
-      '/dashboard',
-      '/account',
-      '/contact',
-      '/success',
-    ];
+    const pages = [...SNAPSHOT_PATHS, '/dashboard', '/account', '/contact', '/success'];
     for (const path of pages) {
       const response = await fetch(`${BASE_URL}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
       expectSecurityHeaders(path, response.headers);
       expect({ path, cache: response.headers.get('cache-control') }).toEqual({ path, cache: 'no-cache' });
+    }
+  });
+
+  it("server-rendered blog pages get the security headers and keep render_blog's CDN caching", async () => {
+    for (const path of ['/blog', `/blog/${POST_ID}`]) {
+      const response = await fetch(`${BASE_URL}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expectSecurityHeaders(path, response.headers);
+      expect({ path, cache: response.headers.get('cache-control') }).toEqual({
+        path,
+        cache: 'public, max-age=60, s-maxage=300, stale-while-revalidate=600',
+      });
     }
   });
 

@@ -208,8 +208,14 @@ test('without JavaScript, public pages show their snapshot: content, the always-
   await expect(page.locator('#signup').count()).resolves.toBe(0);
   await page.goto('/login');
   await expect(page.locator('section.auth-card[inert]').count()).resolves.toBe(1);
-  // Data pages get the loading frame (the app renders them).
+  // The blog is rendered by the server (render_blog) with the same frame: its posts are there without JavaScript.
   await page.goto('/blog');
+  await expect(page.locator('[data-testid="blog-card"]').count()).resolves.toBeGreaterThan(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).locator('a, button').allTextContents(),
+  ).resolves.toEqual(['Home', 'Blog']);
+  // Other data pages get the loading frame (the app renders them).
+  await page.goto('/dashboard');
   await expect(page.getByRole('status').first().textContent()).resolves.toContain('Loading');
   await context.close();
 });

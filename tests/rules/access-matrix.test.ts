@@ -13,6 +13,7 @@ import {
   setDoc,
   updateDoc,
 } from 'firebase/firestore';
+import { blogSummaryDoc } from '../../functions/src/model/blog';
 import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
 import {
   blogQuerySpec,
@@ -96,10 +97,21 @@ const COLLECTIONS_UNDER_TEST: CollectionUnderTest[] = [
     name: 'blogs',
     attempt: {
       get: (db) => getDoc(doc(db, SEEDED.blog)),
-      list: (db) => getDocs(queryFromSpec(db, blogQuerySpec())),
+      list: (db) => getDocs(queryFromSpec(db, { ...blogQuerySpec(), collection: COLLECTIONS.blogs })),
       create: (db) => setDoc(doc(db, `${COLLECTIONS.blogs}/post-new`), BLOG_SEED),
       update: (db) => updateDoc(doc(db, SEEDED.blog), { title: 'Defaced' }),
       delete: (db) => deleteDoc(doc(db, SEEDED.blog)),
+    },
+    allowed: { get: ROLES, list: ROLES },
+  },
+  {
+    name: 'blog_summaries',
+    attempt: {
+      get: (db) => getDoc(doc(db, SEEDED.blogSummary)),
+      list: (db) => getDocs(queryFromSpec(db, blogQuerySpec())),
+      create: (db) => setDoc(doc(db, `${COLLECTIONS.blogSummaries}/post-new`), blogSummaryDoc(BLOG_SEED)),
+      update: (db) => updateDoc(doc(db, SEEDED.blogSummary), { title: 'Defaced' }),
+      delete: (db) => deleteDoc(doc(db, SEEDED.blogSummary)),
     },
     allowed: { get: ROLES, list: ROLES },
   },
@@ -145,6 +157,6 @@ describe('firestore.rules access matrix', () => {
 
   it('covers every role × collection × operation', () => {
     expect(cases).toHaveLength(ROLES.length * COLLECTIONS_UNDER_TEST.length * OPERATIONS.length);
-    expect(cases.filter((c) => c.allowed)).toHaveLength(2 * 3 + 2 + 2 * ROLES.length);
+    expect(cases.filter((c) => c.allowed)).toHaveLength(2 * 3 + 2 + 2 * 2 * ROLES.length);
   });
 });

@@ -206,6 +206,7 @@ describe('writing content', () => {
       const db = dbFor(env, role);
       await assertFails(setDoc(doc(db, `${COLLECTIONS.blogs}/injected`), BLOG_SEED));
       await assertFails(updateDoc(doc(db, SEEDED.blog), { html_content: '<script>alert(1)</script>' }));
+      await assertFails(updateDoc(doc(db, SEEDED.blogSummary), { title: '<script>alert(1)</script>' }));
     }
   });
 });
@@ -217,6 +218,7 @@ describe('reading the blog', () => {
     await assertSucceeds(getDocs(queryFromSpec(db, blogQuerySpec())));
     await assertFails(getDocs(queryFromSpec(db, blogQuerySpec(), BLOG_PAGE_SIZE + 1)));
     await assertFails(getDocs(collection(db, COLLECTIONS.blogs)));
+    await assertFails(getDocs(collection(db, COLLECTIONS.blogSummaries)));
   });
 });
 

@@ -21,6 +21,7 @@ import {
   Timestamp,
   where,
 } from 'firebase/firestore';
+import { blogSummaryDoc } from '../../functions/src/model/blog';
 import { buildDealDoc } from '../../functions/src/model/deal';
 import {
   COLLECTIONS,
@@ -49,6 +50,7 @@ export const UIDS = {
 export const SEEDED = {
   deal: `${COLLECTIONS.deals}/deal-1`,
   blog: `${COLLECTIONS.blogs}/post-1`,
+  blogSummary: `${COLLECTIONS.blogSummaries}/post-1`,
   stripeEvent: stripeEventDocPath('evt_1'),
   stripeCustomer: stripeCustomerDocPath('cus_1'),
   meta: DEMO_META_DOC_PATH,
@@ -120,6 +122,7 @@ export const BLOG_SEED = {
   coverImage: '/blog/covers/x.svg',
   author: { name: 'Ada', avatar: '/blog/avatars/ada.svg', bio: 'Writes.' },
   publishedAt: SEED_TIME,
+  updatedAt: SEED_TIME,
   title: 'Hello',
   description: 'World',
   tags: ['tips'],
@@ -136,6 +139,7 @@ export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
       setDoc(doc(db, COLLECTIONS.users, UIDS.subscriber), userSeed(true)),
       setDoc(doc(db, SEEDED.deal), DEAL_SEED),
       setDoc(doc(db, SEEDED.blog), BLOG_SEED),
+      setDoc(doc(db, SEEDED.blogSummary), blogSummaryDoc(BLOG_SEED)),
       setDoc(doc(db, SEEDED.stripeEvent), {
         type: 'invoice.paid',
         created: 1767200000,

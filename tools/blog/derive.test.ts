@@ -123,6 +123,16 @@ describe('deriveBlogFields: description', () => {
     expect(deriveBlogFields(html).description).toBe('Meta & summary here');
   });
 
+  it('keeps only the words of markup inside the meta description (never literal tags on the cards)', () => {
+    const html = `<meta name="description" content="Save &lt;img src=x onerror=alert(1)&gt;&lt;b&gt;big&lt;/b&gt; today"><p>P</p>`;
+    expect(deriveBlogFields(html).description).toBe('Save big today');
+  });
+
+  it('falls back to the paragraph when the meta description is only markup', () => {
+    const html = `<meta name="description" content="&lt;img src=x&gt;"><p>Real summary.</p>`;
+    expect(deriveBlogFields(html).description).toBe('Real summary.');
+  });
+
   it('uses the first non-empty paragraph otherwise', () => {
     const html =
       '<h1>T</h1><p>   </p><p>The <a href="/x">first</a> paragraph &mdash; really.</p><p>Second.</p>';

@@ -287,7 +287,8 @@ function metaDescription(elements: Element[]): string | undefined {
   for (const element of elements) {
     if (element.tagName !== 'meta' || attribute(element, 'name')?.trim().toLowerCase() !== 'description')
       continue;
-    const content = normalizeWhitespace(attribute(element, 'content') ?? '');
+    // An attribute value is text, but authors do put markup (or escaped markup) in it: keep the words only.
+    const content = plainText(attribute(element, 'content') ?? '');
     if (content) return content;
   }
   return undefined;

@@ -6,6 +6,7 @@ import {
   parsePublishOptions,
   resolvePublishTarget,
 } from './publish';
+import { serverBlogHtml, type ServerBlogHtml } from '../../functions/src/blog/server-dom';
 
 const validArgs = {
   file: 'post.html',
@@ -103,16 +104,27 @@ describe('resolvePublishTarget', () => {
 
 describe('buildBlogDocument', () => {
   const author = { cover: '/c.svg', authorName: 'A', authorAvatar: '/a.svg', authorBio: 'Bio' };
-  const date = new Date('2025-05-01T00:00:00Z');
+  const dates = {
+    publishedAt: new Date('2025-05-01T00:00:00Z'),
+    updatedAt: new Date('2025-06-01T00:00:00Z'),
+  };
+  let html: ServerBlogHtml;
+  beforeAll(async () => {
+    html = await serverBlogHtml('https://publisher.invalid');
+  });
+  const build = (source: string) => buildBlogDocument(source, author, dates, (raw) => html.sanitize(raw));
 
-  it('stores the HTML with the fields derived from it', () => {
-    const html = '<h1>Save more</h1><p>Short intro.</p><span class="tag">Budget</span>';
-    expect(buildBlogDocument(html, author, date)).toEqual({
+  it('stores the sanitized HTML with the plain-text fields derived from the original', () => {
+    const source =
+      '<script type="application/ld+json">{"@type":"BlogPosting","headline":"Save <b>more</b>"}</script>' +
+      '<h1>Heading</h1><p onclick="steal()">Short intro.<img src=x onerror=alert(1)></p><span class="tag">Budget</span>';
+    expect(build(source)).toEqual({
       document: {
-        html_content: html,
+        html_content:
+          '<h1>Heading</h1><p>Short intro.<img src="x" loading="lazy" decoding="async"></p><span class="tag">Budget</span>',
         coverImage: '/c.svg',
         author: { name: 'A', avatar: '/a.svg', bio: 'Bio' },
-        publishedAt: date,
+        ...dates,
         title: 'Save more',
         description: 'Short intro.',
         tags: ['Budget'],
@@ -121,12 +133,12 @@ describe('buildBlogDocument', () => {
     });
   });
 
-  it('refuses empty, oversized and untitled HTML', () => {
-    expect(buildBlogDocument('  \n', author, date)).toEqual({ error: 'The HTML file is empty.' });
-    expect(buildBlogDocument(`<h1>x</h1>${'a'.repeat(MAX_HTML_BYTES)}`, author, date)).toEqual({
+  it('refuses empty, oversized and untitled files', () => {
+    expect(build('  \n')).toEqual({ error: 'The HTML file is empty.' });
+    expect(build(`<h1>x</h1>${'a'.repeat(MAX_HTML_BYTES)}`)).toEqual({
       error: expect.stringContaining('limit'),
     });
-    expect(buildBlogDocument('<p>No heading</p>', author, date)).toEqual({
+    expect(build('<p>No heading</p>')).toEqual({
       error: expect.stringContaining('title'),
     });
   });

@@ -1,7 +1,7 @@
 // Pure part of the blog publisher (scripts/publish-post.ts): argument validation, target resolution and the
 // document that gets written. No Firebase imports here so it is unit-testable without an emulator.
 import { z } from 'zod';
-import type { BlogDoc } from '../../functions/src/model/blog';
+import { isImageReference, type BlogDoc } from '../../functions/src/model/blog';
 import { deriveBlogFields } from './derive';
 
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
@@ -9,15 +9,9 @@ export const DEFAULT_EMULATOR_PROJECT = 'demo-bargains';
 /** Firestore documents are limited to 1 MiB; keep headroom for the other fields. */
 export const MAX_HTML_BYTES = 900 * 1024;
 
-const imageReference = z
-  .string({ error: 'is required' })
-  .trim()
-  .refine(
-    (value) => (value.startsWith('/') && !value.startsWith('//')) || /^https:\/\/[^\s/]+\/\S*$/.test(value),
-    {
-      message: 'must be a site path like /blog/covers/x.svg or an https:// URL',
-    },
-  );
+const imageReference = z.string({ error: 'is required' }).trim().refine(isImageReference, {
+  message: 'must be a site path like /blog/covers/x.svg or an https:// URL (no spaces)',
+});
 
 const publishDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be a date like 2025-05-01 or an ISO date-time like 2025-05-01T09:30:00Z',
@@ -117,11 +111,15 @@ export function resolvePublishTarget(
   };
 }
 
-/** The stored blog document (spec §3): stored fields plus the fields derived once, here, at publish time. */
+/**
+ * The stored blog document (spec §3): the sanitized body, the stored fields, and the plain-text fields derived
+ * once, here, at publish time (from the original HTML: its JSON-LD and <meta> are removed by sanitizing).
+ */
 export function buildBlogDocument(
   html: string,
   options: Pick<PublishOptions, 'cover' | 'authorName' | 'authorAvatar' | 'authorBio'>,
-  publishedAt: Date,
+  dates: { publishedAt: Date; updatedAt: Date },
+  sanitize: (html: string) => string,
 ): { document: BlogDoc } | { error: string } {
   const bytes = Buffer.byteLength(html, 'utf8');
   if (html.trim() === '') return { error: 'The HTML file is empty.' };
@@ -136,10 +134,10 @@ export function buildBlogDocument(
   }
   return {
     document: {
-      html_content: html,
+      html_content: sanitize(html),
       coverImage: options.cover,
       author: { name: options.authorName, avatar: options.authorAvatar, bio: options.authorBio },
-      publishedAt,
+      ...dates,
       ...derived,
     },
   };

@@ -2,7 +2,7 @@
 // web/tsconfig.node.json (which type-checks web/build) lists only Node's types; this file also needs Jest's.
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import type { Manifest } from 'vite';
-import { composeSnapshotHtml, snapshotAssets, snapshotFileName } from './prerender-plugin';
+import { composeBlogShell, composeSnapshotHtml, snapshotAssets, snapshotFileName } from './prerender-plugin';
 
 // The plugin's closeBundle uses Vite's createServer; the pure helpers under test do not. Vite is ESM-only, which
 // Jest's CommonJS module loader cannot require, so it is replaced here.
@@ -242,5 +242,37 @@ describe('snapshotFileName', () => {
     ['/how-it-works', 'how-it-works.html'],
   ])('writes %s to %s', (path, file) => {
     expect(snapshotFileName(path)).toBe(file);
+  });
+});
+
+describe('composeBlogShell', () => {
+  const slots = { BLOG_HEAD_SLOT: '<!--head-->', BLOG_PAGE_SLOT: '<!--page-->' };
+  const withDescription = TEMPLATE.replace(
+    '<title>',
+    '<meta\n      name="description"\n      content="Site blurb."\n    />\n    <title>',
+  );
+
+  it('leaves slots for the head and the page, adds the blog CSS and drops the site description', () => {
+    const shell = composeBlogShell(
+      withDescription,
+      ['assets/index-C1.css', 'assets/BlogPostPage-B1.css'],
+      '/',
+      slots,
+    );
+    expect(shell).toContain('<div id="root"><!--page--></div>');
+    expect(shell).toContain('<!--head-->');
+    expect(shell).not.toContain('<title>');
+    expect(shell).not.toContain('Site blurb.');
+    const page = parsePage(shell);
+    expect(page.headLinks('stylesheet')).toEqual(['/assets/index-C1.css', '/assets/BlogPostPage-B1.css']);
+    // Like a snapshot: the entry module stays, no extra script preloads compete with the cover image.
+    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+    expect(page.headLinks('modulepreload')).toEqual(['/assets/vendor-V1.js']);
+  });
+
+  it('refuses a template without a title to replace', () => {
+    expect(() => composeBlogShell(TEMPLATE.replace(/<title>.*<\/title>/, ''), [], '/', slots)).toThrow(
+      '<title>',
+    );
   });
 });

@@ -2,9 +2,13 @@
 // first paint needs no JavaScript: dist/index.html is the landing page, dist/<page>.html each other public page
 // (served with Hosting's cleanUrls), dist/404.html the Not Found page, and dist/app.html the loading frame the
 // app's other routes are rewritten to.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createServer, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+// For the blog, which the render_blog function renders per request, it writes what the function needs into
+// functions/web-render/: the shell document (this build's CSS and entry) and the server renderer
+// (src/server/render-blog.tsx built for Node).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { build, createServer, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 
 interface Snapshot {
   html: string;
@@ -12,9 +16,19 @@ interface Snapshot {
   sources: string[];
 }
 
+/** functions/src/model/blog-shell.ts, through the SSR loader (Vite's config loader would read it as CommonJS). */
+interface BlogShellNames {
+  WEB_RENDER_DIR: string;
+  BLOG_SHELL_FILE: string;
+  BLOG_RENDERER_FILE: string;
+  BLOG_HEAD_SLOT: string;
+  BLOG_PAGE_SLOT: string;
+}
+
 interface PrerenderModule {
   SNAPSHOT_PATHS: readonly string[];
-  PRELOADED_FRAMES: ReadonlyArray<{ file: string; path: string }>;
+  SERVER_RENDERED_PATHS: readonly string[];
+  BLOG_SHELL: BlogShellNames;
   routeSources(path: string): string[];
   renderSnapshot(path: string): Promise<Snapshot>;
   renderLoadingFrame(): Snapshot;
@@ -32,6 +46,7 @@ const LOADING_FRAME_FILE = 'app.html';
  */
 const NOT_FOUND_FILE = '404.html';
 const NOT_FOUND_SNAPSHOT_PATH = '/__not-found__';
+const BLOG_RENDERER_ENTRY = 'src/server/render-blog.tsx';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -80,6 +95,61 @@ export function composeSnapshotHtml(
   return links.length ? html.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`) : html;
 }
 
+/**
+ * The blog shell: the template with the slots the function fills, the CSS of the server-rendered pages and no
+ * script preloads (like a snapshot: the entry requests the app after the first paint, so the cover image has
+ * the network to itself).
+ */
+export function composeBlogShell(
+  template: string,
+  css: string[],
+  base: string,
+  slots: Pick<BlogShellNames, 'BLOG_HEAD_SLOT' | 'BLOG_PAGE_SLOT'>,
+): string {
+  const shell = composeSnapshotHtml(
+    template,
+    { html: slots.BLOG_PAGE_SLOT, title: null, sources: [] },
+    { js: [], css },
+    base,
+  )
+    .replace(/<title>[^<]*<\/title>/, () => slots.BLOG_HEAD_SLOT)
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '');
+  if (!shell.includes(slots.BLOG_HEAD_SLOT)) throw new Error('prerender: index.html must contain a <title>');
+  return shell;
+}
+
+/** Builds src/server/render-blog.tsx for Node into `outDir`: one ES module with React and the app's code inside. */
+async function buildBlogRenderer(config: ResolvedConfig, outDir: string, fileName: string): Promise<void> {
+  // react-dom/server bundles the streaming renderer next to renderToString; the function only calls the latter,
+  // and every kilobyte is parsed on a cold start. (`react-dom/server` itself re-exports this file.)
+  const reactDom = dirname(
+    createRequire(join(config.root, 'package.json')).resolve('react-dom/package.json'),
+  );
+  const renderToStringOnly = join(reactDom, 'cjs', 'react-dom-server-legacy.node.production.js');
+  await build({
+    configFile: config.configFile,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    // React's production build only (bundled dependencies still branch on NODE_ENV at run time otherwise).
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      ssr: BLOG_RENDERER_ENTRY,
+      minify: true,
+      outDir,
+      emptyOutDir: false,
+      manifest: false,
+      sourcemap: false,
+      copyPublicDir: false,
+      // One file: the function imports it by name.
+      rolldownOptions: { output: { entryFileNames: fileName, format: 'esm', codeSplitting: false } },
+    },
+    resolve: { alias: [{ find: /^react-dom\/server$/, replacement: renderToStringOnly }] },
+    // Bundled, not imported from node_modules: the function deploys without the web app's dependencies.
+    ssr: { noExternal: true, target: 'node' },
+  });
+}
+
 export function snapshotFileName(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
@@ -93,7 +163,10 @@ export function prerenderSnapshots(): Plugin {
       config = resolved;
     },
     async closeBundle() {
+      // The server renderer's own build runs with this config too: it writes no snapshots.
+      if (config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
+      let blogShell: BlogShellNames | undefined;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       // A dev server in middleware mode is Vite's SSR module loader: it compiles the app's modules with this
@@ -114,12 +187,19 @@ export function prerenderSnapshots(): Plugin {
         // The loading frame's routes need the app for any content: preload it with the page.
         const loadingFrame = prerender.renderLoadingFrame();
         write(LOADING_FRAME_FILE, loadingFrame, snapshotAssets(manifest, [APP_MODULE, AUTH_MODULE]));
-        for (const { file, path } of prerender.PRELOADED_FRAMES)
-          write(
-            file,
-            loadingFrame,
-            snapshotAssets(manifest, [APP_MODULE, AUTH_MODULE, ...prerender.routeSources(path)]),
-          );
+        blogShell = prerender.BLOG_SHELL;
+        const webRenderDir = resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR);
+        mkdirSync(webRenderDir, { recursive: true });
+        const blogSources = prerender.SERVER_RENDERED_PATHS.flatMap((path) => prerender.routeSources(path));
+        writeFileSync(
+          join(webRenderDir, blogShell.BLOG_SHELL_FILE),
+          composeBlogShell(
+            template,
+            snapshotAssets(manifest, [APP_MODULE, ...blogSources]).css,
+            config.base,
+            blogShell,
+          ),
+        );
         // A snapshot needs only CSS for its first paint. Its JavaScript is requested by the entry after that
         // paint (src/boot.ts), so scripts never compete with the page's first render for the network or the CPU.
         for (const path of prerender.SNAPSHOT_PATHS) {
@@ -133,11 +213,15 @@ export function prerenderSnapshots(): Plugin {
           css: snapshotAssets(manifest, [APP_MODULE, ...notFound.sources]).css,
         });
         config.logger.info(
-          `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots, ${NOT_FOUND_FILE}, ${LOADING_FRAME_FILE} and ${prerender.PRELOADED_FRAMES.length} preloaded frames written`,
+          `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots, ${NOT_FOUND_FILE} and ${LOADING_FRAME_FILE} written`,
         );
       } finally {
         await server.close();
       }
+      // After the SSR loader is closed: the renderer's build is a second Vite build with this config.
+      const webRenderDir = resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR);
+      await buildBlogRenderer(config, webRenderDir, blogShell.BLOG_RENDERER_FILE);
+      config.logger.info(`prerender: blog shell and server renderer written to ${webRenderDir}`);
     },
   };
 }

@@ -19,6 +19,25 @@ function afterNextPaint(): Promise<void> {
   });
 }
 
+/** Longest the app waits for the page's main image: a stalled image must not keep the app from starting. */
+const MAIN_IMAGE_WAIT_MS = 3000;
+
+/**
+ * A server-rendered blog page's largest element is its cover image (`fetchpriority="high"`). If the app replaced
+ * the page before that image was painted, the app's copy of it would be the page's largest paint, after all the
+ * JavaScript: let it decode first (bounded), then paint.
+ */
+function mainImagesDecoded(): Promise<void> {
+  const images = Array.from(document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]'));
+  if (images.length === 0) return Promise.resolve();
+  const decoded = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+  return Promise.race([
+    decoded.then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, MAIN_IMAGE_WAIT_MS)),
+  ]);
+}
+
+await mainImagesDecoded();
 await afterNextPaint();
 // The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page. A failure
 // here is the app's to report (it imports the same module).

@@ -5,8 +5,8 @@ import type { HttpRequest, HttpResponse } from '../http/types';
 import { handle } from './delete-account';
 
 const verifyIdToken = jest.fn();
+jest.mock('../admin-auth', () => ({ adminAuth: () => ({ verifyIdToken }) }));
 jest.mock('../admin', () => ({
-  adminAuth: () => ({ verifyIdToken }),
   db: () => {
     throw new Error('delete_account must not touch Firestore for a refused token');
   },

@@ -12,7 +12,8 @@
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { adminAuth, db } from '../admin';
+import { db } from '../admin';
+import { adminAuth } from '../admin-auth';
 import { expireOpenCheckoutSessions, isMissingCustomer, markCustomerDeleted } from '../billing/customers';
 import { cancelSubscriptionNow } from '../billing/side-effects';
 import { subscriptionIsLive } from '../billing/state';

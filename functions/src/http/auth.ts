@@ -1,6 +1,6 @@
 // Bearer Firebase ID tokens, verified with the Admin SDK (which honours the Auth emulator when
 // FIREBASE_AUTH_EMULATOR_HOST is set, as the Functions emulator does).
-import { adminAuth } from '../admin';
+import { adminAuth } from '../admin-auth';
 import { AUTH_INVALID_MESSAGE, AUTH_MISSING_MESSAGE, HttpError } from './errors';
 import type { HttpRequest } from './types';
 

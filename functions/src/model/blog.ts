@@ -1,10 +1,11 @@
-// blogs/{id}: a public blog post. `html_content` is untrusted HTML (the web app sanitises it before
-// rendering); title, description, tags and read time are derived from it when the post is written
-// (tools/blog/derive.ts), so readers never parse bodies.
+// blogs/{id}: a public blog post, and blog_summaries/{id}: what the blog list shows of it (no body), written
+// together by the publisher (tools/blog/publish.ts). `html_content` is sanitized when the post is written and
+// again wherever it is rendered (model/blog-html.ts); title, description, tags and read time are plain text
+// derived from it at write time (tools/blog/derive.ts), so readers never parse bodies.
 import { z } from 'zod';
 import { textOrEmpty } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
-import { blogDocPath } from './paths';
+import { blogDocPath, blogSummaryDocPath } from './paths';
 import { dateSchema } from './timestamp';
 
 /** Spec §3/§9: read time when none is stored. */
@@ -16,28 +17,44 @@ export interface BlogAuthor {
   bio: string;
 }
 
-export interface BlogPost {
+/** A post as the blog list shows it. */
+export interface BlogSummary {
   id: string;
-  html_content: string;
   coverImage: string;
   author: BlogAuthor;
   publishedAt: Date;
+  /** Last write of the post (sitemap lastmod, feed dates); the publication date for older documents. */
+  updatedAt: Date;
   title: string;
   description: string;
   tags: string[];
   readTimeMinutes: number;
 }
 
+export interface BlogPost extends BlogSummary {
+  html_content: string;
+}
+
+/**
+ * Cover and avatar images: a site path (`/blog/covers/x.svg`) or an https URL, as the publisher accepts them.
+ * Anything else (javascript:, data:, protocol-relative, whitespace) reads as no image.
+ */
+export function isImageReference(value: string): boolean {
+  return /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\/\S*$/.test(value);
+}
+
+const imageReference = textOrEmpty.transform((value) => (isImageReference(value) ? value : ''));
+
 const authorSchema = z
-  .object({ name: textOrEmpty, avatar: textOrEmpty, bio: textOrEmpty })
+  .object({ name: textOrEmpty, avatar: imageReference, bio: textOrEmpty })
   .nullish()
   .transform((author) => author ?? { name: '', avatar: '', bio: '' });
 
-const blogSchema = z.object({
-  html_content: z.string(),
-  coverImage: textOrEmpty,
+const summarySchema = z.object({
+  coverImage: imageReference,
   author: authorSchema,
   publishedAt: dateSchema,
+  updatedAt: dateSchema.nullish(),
   title: textOrEmpty,
   description: textOrEmpty,
   tags: z
@@ -51,13 +68,24 @@ const blogSchema = z.object({
     .transform((minutes) => minutes ?? DEFAULT_READ_TIME_MINUTES),
 });
 
+const blogSchema = summarySchema.extend({ html_content: z.string() });
+
+export function parseBlogSummary(
+  id: string,
+  data: unknown,
+  report: InvalidDocumentReporter = warnInvalidDocument,
+): BlogSummary | null {
+  const parsed = parseDocument(summarySchema, blogSummaryDocPath(id), data, report);
+  return parsed === null ? null : { id, ...parsed, updatedAt: parsed.updatedAt ?? parsed.publishedAt };
+}
+
 export function parseBlogPost(
   id: string,
   data: unknown,
   report: InvalidDocumentReporter = warnInvalidDocument,
 ): BlogPost | null {
   const parsed = parseDocument(blogSchema, blogDocPath(id), data, report);
-  return parsed === null ? null : { id, ...parsed };
+  return parsed === null ? null : { id, ...parsed, updatedAt: parsed.updatedAt ?? parsed.publishedAt };
 }
 
 /** The stored shape; `When` is what the writer's SDK stores as a timestamp (a Date becomes a Timestamp). */
@@ -66,8 +94,25 @@ export type BlogDoc<When = Date> = {
   coverImage: string;
   author: BlogAuthor;
   publishedAt: When;
+  updatedAt: When;
   title: string;
   description: string;
   tags: string[];
   readTimeMinutes: number;
 };
+
+export type BlogSummaryDoc<When = Date> = Omit<BlogDoc<When>, 'html_content'>;
+
+/** The summary document written next to a post. */
+export function blogSummaryDoc<When>(post: BlogDoc<When>): BlogSummaryDoc<When> {
+  const { html_content: _body, ...summary } = post;
+  return summary;
+}
+
+/**
+ * A post id as it can appear in a URL: Firestore ids cannot contain '/' or be '.' / '..', and the publisher
+ * only accepts lowercase words joined by hyphens; anything else names no post (and must not become a path).
+ */
+export function isPossibleBlogId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,200}$/.test(id);
+}

@@ -335,6 +335,7 @@ describe('parseBlogPost', () => {
       ...storedPost,
       id: 'p1',
       publishedAt: new Date(JAN_5),
+      updatedAt: new Date(JAN_5),
     });
   });
 

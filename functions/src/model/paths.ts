@@ -15,6 +15,8 @@ export const COLLECTIONS = {
   counters: 'counters',
   /** blogs/{id}: public blog posts. */
   blogs: 'blogs',
+  /** blog_summaries/{id}: what the blog list shows of each post (no body), written with the post. */
+  blogSummaries: 'blog_summaries',
   /** stripe_events/{eventId}: Stripe events already processed by the webhook (server only). */
   stripeEvents: 'stripe_events',
   /** stripe_customers/{customerId}: Stripe customer → Firebase uid (server only). */
@@ -33,6 +35,7 @@ export const DOCUMENT_ID_FIELD = '__name__';
 export const userDocPath = (uid: string): string => `${COLLECTIONS.users}/${uid}`;
 export const dealDocPath = (dealId: string): string => `${COLLECTIONS.deals}/${dealId}`;
 export const blogDocPath = (postId: string): string => `${COLLECTIONS.blogs}/${postId}`;
+export const blogSummaryDocPath = (postId: string): string => `${COLLECTIONS.blogSummaries}/${postId}`;
 export const stripeEventDocPath = (eventId: string): string => `${COLLECTIONS.stripeEvents}/${eventId}`;
 export const stripeCustomerDocPath = (customerId: string): string =>
   `${COLLECTIONS.stripeCustomers}/${customerId}`;

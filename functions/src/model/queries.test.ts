@@ -124,7 +124,7 @@ describe('dealQuerySpec', () => {
 describe('blogQuerySpec', () => {
   it('orders by publishedAt desc with an id tie-breaker, 9 per page', () => {
     expect(blogQuerySpec()).toEqual({
-      collection: COLLECTIONS.blogs,
+      collection: COLLECTIONS.blogSummaries,
       where: [],
       orderBy: [
         { field: 'publishedAt', direction: 'desc' },
@@ -287,7 +287,7 @@ describe('indexCoverage', () => {
       indexes: [],
       fieldOverrides: [
         {
-          collectionGroup: 'blogs',
+          collectionGroup: 'blog_summaries',
           fieldPath: 'publishedAt',
           indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
         },

@@ -133,10 +133,13 @@ export function savedDealsQuerySpec(uid: string): QuerySpec {
   };
 }
 
-/** Newest posts first; the document id breaks ties between posts published at the same instant. */
+/**
+ * Newest posts first; the document id breaks ties between posts published at the same instant. Lists read the
+ * small summary documents, never the posts' bodies.
+ */
 export function blogQuerySpec(): QuerySpec {
   return {
-    collection: COLLECTIONS.blogs,
+    collection: COLLECTIONS.blogSummaries,
     where: [],
     orderBy: [
       { field: 'publishedAt', direction: 'desc' },

@@ -38,13 +38,14 @@ function passingRun(): BenchResults {
     generatedAt: '2025-01-01T00:00:00.000Z',
     environment: {},
     coldImport: measured({ samplesMs: [300, 310, 290, 305, 295], medianMs: 300, loadAverage: 0.5 }),
+    renderColdImport: measured({ samplesMs: [200, 210, 190, 205, 195], medianMs: 200, loadAverage: 0.5 }),
     entryStaticJs: measured(js(60_000)),
     largestChunks: [{ file: 'assets/index.js', bytes: 180_000, gzipBytes: 60_000, label: 'react-dom' }],
     lighthouse: ['/', '/pricing'].map((route) => ({
       route,
       outcome: measured({
         score: 98,
-        lcpMs: 1500,
+        lcpMs: 1150,
         cls: 0.01,
         tbtMs: 20,
         totalBytes: 120_000,
@@ -80,6 +81,10 @@ function passingRun(): BenchResults {
       ],
       typing: measured({ keystrokes: 10, longTasks: 0, longestTaskMs: 0 }),
     },
+    dashboardFirstCards: measured({ samplesMs: [1800, 1900, 1700], medianMs: 1800 }),
+    blogServerTime: [
+      { route: '/blog', outcome: measured({ firstMs: 250, warmMs: [20, 21, 19], warmMedianMs: 20 }) },
+    ],
     notes: [],
   };
 }
@@ -98,27 +103,39 @@ test('Lighthouse score, CLS and LCP are checked per page', () => {
   run.lighthouse[1] = {
     route: '/pricing',
     outcome: measured({
-      score: 94,
-      lcpMs: 2100,
-      cls: 0.06,
+      score: 97,
+      lcpMs: 1210,
+      cls: 0.021,
       tbtMs: 0,
       totalBytes: 1,
-      runScores: [94],
+      runScores: [97],
       layoutShifts: [],
     }),
   };
   expect(broken(run)).toEqual([
-    'Lighthouse performance ≥ 95 | /pricing | 94',
-    'CLS ≤ 0.05 | /pricing | 0.060',
-    'LCP ≤ 2.0 s | /pricing | 2.10 s',
+    'Lighthouse performance ≥ 98 | /pricing | 97',
+    'CLS ≤ 0.02 | /pricing | 0.021',
+    'LCP ≤ 1.2 s | /pricing | 1.21 s',
   ]);
+});
+
+test('the render function cold import and the dashboard first cards have budgets', () => {
+  const run = passingRun();
+  run.renderColdImport = measured({ samplesMs: [301], medianMs: 301, loadAverage: 1 });
+  run.dashboardFirstCards = skipped('could not sign in');
+  expect(broken(run)).toEqual([
+    'render_blog cold import ≤ 300 ms | render_blog | 301 ms',
+    'First deal cards painted ≤ 2.0 s | /dashboard (subscribed) | not measured: could not sign in',
+  ]);
+  run.dashboardFirstCards = measured({ samplesMs: [2100], medianMs: 2100 });
+  expect(broken(run)).toContain('First deal cards painted ≤ 2.0 s | /dashboard (subscribed) | 2.10 s');
 });
 
 test('a page that could not be measured breaks its budget and says why', () => {
   const run = passingRun();
   run.lighthouse[0] = { route: '/', outcome: skipped('route /: not built yet') };
   expect(broken(run)).toEqual([
-    'Lighthouse ≥ 95, CLS ≤ 0.05, LCP ≤ 2.0 s | / | not measured: route /: not built yet',
+    'Lighthouse ≥ 98, CLS ≤ 0.02, LCP ≤ 1.2 s | / | not measured: route /: not built yet',
   ]);
 });
 

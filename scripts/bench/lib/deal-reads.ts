@@ -59,7 +59,7 @@ async function cardsSettled(
   return count;
 }
 
-async function signIn(page: Page, origin: string, email: string, password: string): Promise<void> {
+export async function signIn(page: Page, origin: string, email: string, password: string): Promise<void> {
   await page.goto(`${origin}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -1,7 +1,7 @@
 // Renders one benchmark run as a single Markdown table (readable in a terminal, pasteable into the README),
 // followed by the list of broken budgets.
 import { relative } from 'node:path';
-import { BUDGETS, describeReads, furtherPageOk, isDashboardChunk } from './budgets';
+import { BUDGETS, describeReads, furtherPageOk, isDashboardChunk, LCP_BUDGET_TEXT } from './budgets';
 import type { BenchResults, BudgetArea, BudgetCheck, Outcome, StripeCalls } from './results';
 import { valueOf } from './results';
 
@@ -50,7 +50,7 @@ export function tableRows(results: BenchResults): Row[] {
       value: m
         ? `score ${m.score} · LCP ${seconds(m.lcpMs)} · CLS ${m.cls.toFixed(3)} · TBT ${Math.round(m.tbtMs)} ms · ${kb(m.totalBytes)}`
         : skippedText(page.outcome),
-      budget: '≥ 95 · LCP ≤ 2.0 s · CLS ≤ 0.05',
+      budget: `≥ ${BUDGETS.lighthouseMinScore} · ${LCP_BUDGET_TEXT} · CLS ≤ ${BUDGETS.maxCls}`,
       checks: { area: 'lighthouse', subject: page.route },
     });
   }
@@ -127,8 +127,39 @@ export function tableRows(results: BenchResults): Row[] {
     value: cold
       ? `${Math.round(cold.medianMs)} ms (runs: ${cold.samplesMs.map((ms) => Math.round(ms)).join(', ')}; load average ${cold.loadAverage.toFixed(1)})`
       : skippedText(results.coldImport),
-    budget: '≤ 400 ms',
+    budget: `≤ ${BUDGETS.maxColdImportMs} ms`,
     checks: { area: 'cold-import', subject: 'functions/lib/index.js' },
+  });
+  const renderCold = valueOf(results.renderColdImport);
+  rows.push({
+    area: 'Functions cold import (median of 5)',
+    subject: 'render_blog (index + handler + renderer)',
+    value: renderCold
+      ? `${Math.round(renderCold.medianMs)} ms (runs: ${renderCold.samplesMs.map((ms) => Math.round(ms)).join(', ')}; load average ${renderCold.loadAverage.toFixed(1)}); jsdom loads on the first post`
+      : skippedText(results.renderColdImport),
+    budget: `≤ ${BUDGETS.maxRenderColdImportMs} ms`,
+    checks: { area: 'cold-import', subject: 'render_blog' },
+  });
+  for (const page of results.blogServerTime) {
+    const time = valueOf(page.outcome);
+    rows.push({
+      area: 'render_blog server time (Server-Timing)',
+      subject: page.route,
+      value: time
+        ? `first request ${Math.round(time.firstMs)} ms · then median ${Math.round(time.warmMedianMs)} ms (${time.warmMs.map((ms) => Math.round(ms)).join(', ')})`
+        : skippedText(page.outcome),
+      budget: '',
+    });
+  }
+  const firstCards = valueOf(results.dashboardFirstCards);
+  rows.push({
+    area: 'Dashboard, mobile throttling',
+    subject: 'first deal cards painted (subscribed)',
+    value: firstCards
+      ? `${seconds(firstCards.medianMs)} (runs: ${firstCards.samplesMs.map((ms) => seconds(ms)).join(', ')})`
+      : skippedText(results.dashboardFirstCards),
+    budget: `≤ ${seconds(BUDGETS.maxDashboardFirstCardsMs)}`,
+    checks: { area: 'dashboard', subject: '/dashboard (subscribed)' },
   });
   let journeyTotal = 0;
   let journeyComplete = results.stripeJourney.length > 0;

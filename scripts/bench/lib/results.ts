@@ -115,6 +115,19 @@ export interface ChunkSummary {
   label: string;
 }
 
+/** Time until the first deal cards are painted on /dashboard (signed-in subscriber, mobile throttling). */
+export interface FirstCards {
+  samplesMs: number[];
+  medianMs: number;
+}
+
+/** render_blog's time for one page (Server-Timing): the first request of a fresh instance, then warm ones. */
+export interface ServerTime {
+  firstMs: number;
+  warmMs: number[];
+  warmMedianMs: number;
+}
+
 export interface LiveResults {
   /** Entry chunk + its static imports, from the manifest of the build that was served. */
   entryStaticJs: Outcome<JsSet>;
@@ -127,6 +140,8 @@ export interface LiveResults {
   stripeGetSubscriptionStatus: Outcome<StripeCalls>;
   stripeDashboardVisit: Outcome<StripeCalls>;
   dealReads: DealReads;
+  dashboardFirstCards: Outcome<FirstCards>;
+  blogServerTime: Array<{ route: string; outcome: Outcome<ServerTime> }>;
   notes: string[];
 }
 
@@ -139,6 +154,8 @@ export interface ColdImport {
 
 export interface BuildResults {
   coldImport: Outcome<ColdImport>;
+  /** index.js plus what render_blog loads for its first page (handler, Admin SDK, the server renderer). */
+  renderColdImport: Outcome<ColdImport>;
 }
 
 export interface BenchResults extends BuildResults, LiveResults {
@@ -154,7 +171,9 @@ export type BudgetArea =
   | 'stripe'
   | 'reads'
   | 'responsiveness'
-  | 'cold-import';
+  | 'cold-import'
+  | 'dashboard'
+  | 'blog-server';
 
 export interface BudgetCheck {
   area: BudgetArea;

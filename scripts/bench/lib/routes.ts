@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES = [
 /** Also measured for initial JS, without the Firestore rule (signing in leads to the dashboard). */
 export const AUTH_ROUTES = ['/login', '/signup'];
 export const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/blog', '/blog/{post}', '/login'];
+/** Served by the render_blog function (Hosting rewrites): its server time is measured per page. */
+export const SERVER_RENDERED_ROUTES = ['/blog', '/blog/{post}'];
 export const JOURNEY_STEPS = [
   'sign-up',
   'subscribe (checkout session)',
@@ -41,6 +43,8 @@ export function liveNotMeasured(reason: string): LiveResults {
     stripeGetSubscriptionStatus: skipped(reason),
     stripeDashboardVisit: skipped(reason),
     dealReads: { firstPage: skipped(reason), furtherPages: [] },
+    dashboardFirstCards: skipped(reason),
+    blogServerTime: SERVER_RENDERED_ROUTES.map((route) => ({ route, outcome: skipped(reason) })),
     notes: [reason],
   };
 }

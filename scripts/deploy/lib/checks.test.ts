@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SNAPSHOT_PATHS } from '../../../web/src/app/snapshot-paths';
 import {
+  blogShellProblems,
   buildInfoProblems,
   cspProblems,
   type FirebaseJson,
@@ -123,16 +124,9 @@ describe('firebase.json Hosting', () => {
     const functions = firebaseJson.hosting.rewrites
       .filter((rewrite) => rewrite.function)
       .map((rewrite) => rewrite.source ?? '');
-    const pages = [
-      '/',
-      '/pricing',
-      '/index.html',
-      '/app.html',
-      '/dashboard',
-      '/account',
-      '/blog',
-      '/blog/a-post',
-    ];
+    // The blog is among the function paths (render_blog sets its own CDN caching), not the pages.
+    expect(functions).toEqual(expect.arrayContaining(['/blog', '/blog/**']));
+    const pages = ['/', '/pricing', '/index.html', '/app.html', '/dashboard', '/account'];
     expect(
       headerProblems(
         firebaseJson.hosting.headers,
@@ -174,5 +168,24 @@ describe('firebase.json Hosting', () => {
     ]) {
       expect({ unknown, rewrite: rewriteFor(unknown) }).toEqual({ unknown, rewrite: undefined });
     }
+  });
+});
+
+describe("render_blog's shell", () => {
+  const names = { shell: 'functions/web-render/blog-shell.html', publicDir: 'web/dist' };
+  const shell =
+    '<link rel="stylesheet" href="/assets/app-AAA.css"><script type="module" src="/assets/boot-BBB.js"></script>';
+  it('passes a shell whose assets the Hosting build has', () => {
+    expect(blogShellProblems(shell, () => true, names)).toEqual([]);
+  });
+  it('refuses a shell from another build, a missing shell, and a shell without assets', () => {
+    const production = new Set(['assets/app-AAA.css', 'assets/boot-CCC.js']);
+    expect(blogShellProblems(shell, (asset) => production.has(asset), names)).toEqual([
+      expect.stringContaining('loads /assets/boot-BBB.js, which web/dist does not have'),
+    ]);
+    expect(blogShellProblems(undefined, () => true, names)).toEqual([expect.stringContaining('is missing')]);
+    expect(blogShellProblems('<title>x</title>', () => true, names)).toEqual([
+      expect.stringContaining('loads no built asset'),
+    ]);
   });
 });

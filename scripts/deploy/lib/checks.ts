@@ -229,3 +229,24 @@ export function buildInfoProblems(info: BuildInfo | undefined, projectId: string
     problems.push(`web/dist is built for ${info.projectId}, not the target project ${projectId}`);
   return problems;
 }
+
+/**
+ * render_blog's shell (functions/web-render/, written by the last `vite build`) must load only assets of the build
+ * Hosting serves: a shell left by another build (an emulator build, say) names hashed files production lacks.
+ */
+export function blogShellProblems(
+  shellHtml: string | undefined,
+  hasPublicFile: (relativePath: string) => boolean,
+  names: { shell: string; publicDir: string },
+): string[] {
+  if (shellHtml === undefined)
+    return [`${names.shell} is missing: build the production web app first (npm run deploy does)`];
+  const assets = [...shellHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
+  if (assets.length === 0) return [`${names.shell} loads no built asset: it is not a build's shell`];
+  return assets
+    .filter((asset) => !hasPublicFile(asset))
+    .map(
+      (asset) =>
+        `${names.shell} loads /${asset}, which ${names.publicDir} does not have: the shell comes from another build (an emulator build?); npm run deploy rebuilds both`,
+    );
+}

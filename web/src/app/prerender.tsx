@@ -5,10 +5,11 @@ import { StaticRouter, useRoutes } from 'react-router-dom';
 import { DocumentTitleSink } from '@/components/layout/Page';
 import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
-import { appRoutes, loadRoute, PRELOADED_FRAMES, routeSources } from './routes';
+import { appRoutes, loadRoute, routeSources, SERVER_RENDERED_PATHS } from './routes';
 import { SNAPSHOT_PATHS } from './snapshot-paths';
+import * as BLOG_SHELL from '@model/blog-shell';
 
-export { PRELOADED_FRAMES, routeSources, SNAPSHOT_PATHS };
+export { BLOG_SHELL, routeSources, SERVER_RENDERED_PATHS, SNAPSHOT_PATHS };
 
 export interface Snapshot {
   /** The markup that goes inside #root. */

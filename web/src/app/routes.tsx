@@ -84,14 +84,10 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /**
- * Public pages that read Firestore: the build writes the loading frame for each with the page's chunks preloaded
- * next to the app's, so everything downloads at once (Hosting serves `file` for the route, see firebase.json).
- * `path` is any path of the route.
+ * Public pages that read Firestore: the render_blog function renders them on the server from a shell the build
+ * writes (web/build/prerender-plugin.ts) with these routes' CSS. Any path of each route.
  */
-export const PRELOADED_FRAMES = [
-  { file: 'blog.html', path: '/blog' },
-  { file: 'blog-post.html', path: '/blog/post' },
-] as const;
+export const SERVER_RENDERED_PATHS = ['/blog', '/blog/post'] as const;
 
 function routeMatches(pathname: string): Array<{ handle: PageHandle; params: Params }> {
   return (matchRoutes(appRoutes, pathname) ?? []).flatMap((match) => {

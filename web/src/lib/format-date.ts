@@ -1,6 +1,21 @@
 // One date style for the whole app ('Jan 5, 2025'), built once: Intl formatters are costly to create.
 const calendarDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
+const publicationDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A blog post's date, 'Jan 5, 2025', in UTC: posts are published on a calendar day (midnight UTC), and the
+ * server-rendered page and the app must show the same day wherever the reader is.
+ */
+export function formatPublicationDate(date: Date): string {
+  return publicationDate.format(date);
+}
+
 /** 'Jan 5, 2025' in the reader's time zone. */
 export function formatCalendarDate(date: Date): string {
   return calendarDate.format(date);

@@ -1,5 +1,6 @@
 // Blog reads. Blog pages are public and one-shot, so they use Firestore Lite (REST, no listeners or cache)
-// instead of the full SDK. The query shape comes from the shared model (blogQuerySpec).
+// instead of the full SDK. The query shape comes from the shared model (blogQuerySpec); the list reads the
+// small summary documents, a post page its one full document.
 import {
   collection,
   doc,
@@ -10,21 +11,24 @@ import {
   orderBy,
   query,
   startAfter,
-  type DocumentData,
+  Timestamp,
   type Firestore,
   type QueryConstraint,
-  type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
-import { parseBlogPost, type BlogPost } from '@model/blog';
+import {
+  isPossibleBlogId,
+  parseBlogPost,
+  parseBlogSummary,
+  type BlogPost,
+  type BlogSummary,
+} from '@model/blog';
+import type { BlogCursor } from '@model/blog-island';
 import { parseAll } from '@model/invalid-document';
 import { blogDocPath, DOCUMENT_ID_FIELD } from '@model/paths';
 import { blogQuerySpec } from '@model/queries';
 
-/** The last document of a page: the next page starts after its publishedAt (and id, for equal dates). */
-export type BlogCursor = QueryDocumentSnapshot<DocumentData>;
-
 export interface BlogPage {
-  posts: BlogPost[];
+  posts: BlogSummary[];
   /** null when the page came back empty: the list is complete. */
   cursor: BlogCursor | null;
 }
@@ -36,18 +40,19 @@ export async function fetchBlogPage(db: Firestore, cursor: BlogCursor | null): P
   const constraints: QueryConstraint[] = spec.orderBy.map((clause) =>
     orderBy(fieldPath(clause.field), clause.direction),
   );
-  if (cursor) constraints.push(startAfter(cursor));
+  if (cursor) constraints.push(startAfter(Timestamp.fromDate(cursor.publishedAt), cursor.id));
   constraints.push(limit(spec.limit));
   const snapshot = await getDocs(query(collection(db, spec.collection), ...constraints));
+  const posts = parseAll(snapshot.docs, parseBlogSummary);
+  const last = snapshot.docs[snapshot.docs.length - 1];
+  const lastPublished: unknown = last?.get('publishedAt');
   return {
-    posts: parseAll(snapshot.docs, parseBlogPost),
-    cursor: snapshot.docs[snapshot.docs.length - 1] ?? null,
+    posts,
+    cursor:
+      last && lastPublished instanceof Timestamp
+        ? { id: last.id, publishedAt: lastPublished.toDate() }
+        : null,
   };
-}
-
-/** Firestore ids cannot contain '/' or be '.' / '..'; such a URL segment names no post (and must not become a path). */
-function isPossibleBlogId(id: string): boolean {
-  return id !== '' && id !== '.' && id !== '..' && !id.includes('/') && id.length <= 1500;
 }
 
 /** One post, or null when it does not exist or its document is malformed. */

@@ -1,19 +1,27 @@
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { takeServerBody } from '../api/server-body';
 import { prepareBlogBody } from '../lib/body';
 
+interface BlogBodyProps {
+  html: string;
+  /** Server render only: the body already sanitized and tidied (functions/src/blog/server-dom.ts). */
+  prepared?: string | undefined;
+}
+
 /**
- * The post's HTML, sanitized. The nodes are inserted as they come out of DOMPurify (no innerHTML string round
- * trip); React owns the empty container only.
+ * The post's HTML, sanitized. In the browser the nodes are inserted before the first paint, so they replace the
+ * server's markup without a flash: on the page the server rendered, its own body nodes; otherwise the nodes as
+ * they come out of DOMPurify (no innerHTML string round trip). React owns the empty container only.
  */
-export function BlogBody({ html }: { html: string }) {
+export function BlogBody({ html, prepared }: BlogBodyProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
   useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
-    element.replaceChildren(prepareBlogBody(html));
+    element.replaceChildren(...(takeServerBody(html) ?? [prepareBlogBody(html)]));
     return () => element.replaceChildren();
   }, [html]);
 
@@ -38,6 +46,9 @@ export function BlogBody({ html }: { html: string }) {
     navigate(`${url.pathname}${url.search}${url.hash}`);
   };
 
+  // The server's markup is sanitized there with the same allow-list (model/blog-html.ts).
+  if (prepared !== undefined)
+    return <div className="blog-body" dangerouslySetInnerHTML={{ __html: prepared }} />;
   // The click handler only refines link behaviour; keyboard activation of links still fires click events.
   return <div ref={container} className="blog-body" onClick={handleClick} />;
 }

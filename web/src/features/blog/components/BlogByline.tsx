@@ -1,5 +1,5 @@
 import type { BlogAuthor } from '@model/blog';
-import { formatCalendarDate } from '@/lib/format-date';
+import { formatPublicationDate } from '@/lib/format-date';
 
 interface BlogBylineProps {
   author: BlogAuthor;
@@ -44,7 +44,7 @@ export function BlogByline({
       <div className="blog-byline__text">
         <span className="blog-byline__author">{authorName(author)}</span>
         <span className="blog-byline__details">
-          <time dateTime={publishedAt.toISOString()}>{formatCalendarDate(publishedAt)}</time>
+          <time dateTime={publishedAt.toISOString()}>{formatPublicationDate(publishedAt)}</time>
           <span aria-hidden="true"> · </span>
           <span>{formatReadTime(readTimeMinutes)}</span>
         </span>

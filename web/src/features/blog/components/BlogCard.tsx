@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { BlogPost } from '@model/blog';
+import type { BlogSummary } from '@model/blog';
 import { BlogByline } from './BlogByline';
 
 /** Covers are authored at 16:9 (1200×675); the attributes reserve the space before the image arrives. */
@@ -7,7 +7,7 @@ export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 675;
 
 interface BlogCardProps {
-  post: BlogPost;
+  post: BlogSummary;
   /** Cards in the first row are above the fold: load their images at once, the first one with priority. */
   position: number;
 }
@@ -29,7 +29,8 @@ export function BlogCard({ post, position }: BlogCardProps) {
           height={COVER_HEIGHT}
           loading={aboveFold ? 'eager' : 'lazy'}
           fetchPriority={position === 0 ? 'high' : undefined}
-          decoding="async"
+          // The first cover is the page's largest paint: decoded with the frame that shows it, not later.
+          decoding={position === 0 ? undefined : 'async'}
         />
       ) : (
         <div className="blog-card__cover blog-card__cover--empty" aria-hidden="true" />

@@ -1,27 +1,46 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { BlogCursor } from '@model/blog-island';
 import { liteDb } from '@/lib/firestore-lite';
-import { fetchBlogPage, type BlogCursor } from '../api/blog-posts';
+import { fetchBlogPage } from '../api/blog-posts';
 import { startFirstRead, takeFirstRead } from '../api/first-read';
-import { blogListReducer, canLoadMore, initialBlogListState } from '../lib/blog-list-state';
+import { blogIslandFor } from '../api/island';
+import {
+  blogListReducer,
+  canLoadMore,
+  initialBlogListState,
+  loadedBlogListState,
+  type BlogListState,
+} from '../lib/blog-list-state';
 
 const FIRST_PAGE_KEY = 'blog:first-page';
 
-/** Starts reading the first page before the list renders (route preloading). */
+function serverListState(path: string): BlogListState<BlogCursor> | null {
+  const island = blogIslandFor(path);
+  return island?.page === 'list' ? loadedBlogListState(island.posts, island.next) : null;
+}
+
+/** Starts reading the first page before the list renders (route preloading), unless the server sent it. */
 export function prefetchFirstBlogPage(): void {
+  if (serverListState(`${window.location.pathname}${window.location.search}`)) return;
   startFirstRead(FIRST_PAGE_KEY, () => fetchBlogPage(liteDb, null));
 }
 
-/** The blog list: the first page on mount, `loadMore` for the next one (ignored while busy or complete). */
+/**
+ * The blog list: the page the server rendered (no read), or else the first page on mount; `loadMore` reads the
+ * next one (ignored while busy or complete).
+ */
 export function useBlogList() {
-  const [state, dispatch] = useReducer(
-    blogListReducer<BlogCursor>,
-    undefined,
-    initialBlogListState<BlogCursor>,
+  const { pathname, search } = useLocation();
+  const [initial] = useState(
+    () => serverListState(`${pathname}${search}`) ?? initialBlogListState<BlogCursor>(),
   );
+  const [state, dispatch] = useReducer(blogListReducer<BlogCursor>, initial);
   // Set synchronously so two visibility callbacks in one frame cannot request the same page twice.
   const inFlight = useRef(false);
 
   useEffect(() => {
+    if (initial.status !== 'loading') return;
     let active = true;
     takeFirstRead(FIRST_PAGE_KEY, () => fetchBlogPage(liteDb, null)).then(
       (page) => active && dispatch({ type: 'page-loaded', ...page }),
@@ -33,7 +52,7 @@ export function useBlogList() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [initial]);
 
   const loadMore = useCallback(() => {
     if (inFlight.current || !canLoadMore(state) || state.cursor === null) return;

@@ -1,24 +1,36 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { BlogPost } from '@model/blog';
 import { liteDb } from '@/lib/firestore-lite';
 import { fetchBlogPost } from '../api/blog-posts';
 import { startFirstRead, takeFirstRead } from '../api/first-read';
+import { blogIslandFor } from '../api/island';
 
 const postKey = (id: string) => `blog:post:${id}`;
-
-/** Starts reading a post before its page renders (route preloading). */
-export function prefetchBlogPost(id: string): void {
-  startFirstRead(postKey(id), () => fetchBlogPost(liteDb, id));
-}
 
 export type BlogPostState =
   { status: 'loading' } | { status: 'found'; post: BlogPost } | { status: 'not-found' };
 
+/** What the server rendered for this post, when the loaded page was it. */
+function serverPostState(id: string): BlogPostState | null {
+  const island = blogIslandFor(`/blog/${id}`);
+  if (island?.page === 'post' && island.post.id === id) return { status: 'found', post: island.post };
+  if (island?.page === 'not-found') return { status: 'not-found' };
+  return null;
+}
+
+/** Starts reading a post before its page renders (route preloading), unless the server sent it. */
+export function prefetchBlogPost(id: string): void {
+  if (serverPostState(id)) return;
+  startFirstRead(postKey(id), () => fetchBlogPost(liteDb, id));
+}
+
 /** One post by id; a missing post and a failed read both end in 'not-found' (spec §8). */
 export function useBlogPost(id: string): BlogPostState {
+  const fromServer = useMemo(() => serverPostState(id), [id]);
   const [result, setResult] = useState<{ id: string; state: BlogPostState } | null>(null);
 
   useEffect(() => {
+    if (fromServer) return;
     let active = true;
     takeFirstRead(postKey(id), () => fetchBlogPost(liteDb, id)).then(
       (post) => {
@@ -32,8 +44,9 @@ export function useBlogPost(id: string): BlogPostState {
     return () => {
       active = false;
     };
-  }, [id]);
+  }, [id, fromServer]);
 
+  if (fromServer) return fromServer;
   // A result for a previous id (navigating between posts) is not shown for the new one.
   return result && result.id === id ? result.state : { status: 'loading' };
 }

@@ -7,6 +7,7 @@ const post = (id: string): BlogPost => ({
   coverImage: '/c.svg',
   author: { name: 'A', avatar: '/a.svg', bio: 'b' },
   publishedAt: new Date('2025-01-01T00:00:00Z'),
+  updatedAt: new Date('2025-01-01T00:00:00Z'),
   title: id,
   description: '',
   tags: [],

@@ -1,22 +1,30 @@
 // The blog list's paging state (spec §4): first page, then more pages after the last post's cursor until a
 // page comes back empty. Pure, so the rules are unit-tested without Firestore.
-import type { BlogPost } from '@model/blog';
+import type { BlogSummary } from '@model/blog';
 
 export type BlogListStatus = 'loading' | 'ready' | 'loading-more' | 'complete';
 
 export interface BlogListState<Cursor> {
-  posts: BlogPost[];
+  posts: BlogSummary[];
   cursor: Cursor | null;
   status: BlogListStatus;
 }
 
 export type BlogListAction<Cursor> =
   | { type: 'load-more' }
-  | { type: 'page-loaded'; posts: BlogPost[]; cursor: Cursor | null }
+  | { type: 'page-loaded'; posts: BlogSummary[]; cursor: Cursor | null }
   | { type: 'failed' };
 
 export function initialBlogListState<Cursor>(): BlogListState<Cursor> {
   return { posts: [], cursor: null, status: 'loading' };
+}
+
+/** A page the server already rendered: more may follow when it names where the next page starts. */
+export function loadedBlogListState<Cursor>(
+  posts: BlogSummary[],
+  next: Cursor | null,
+): BlogListState<Cursor> {
+  return { posts, cursor: next, status: next === null ? 'complete' : 'ready' };
 }
 
 export function canLoadMore<Cursor>(state: BlogListState<Cursor>): boolean {
