@@ -1,6 +1,7 @@
 // Deterministic deal-feed records in the 'wired' format (functions/src/collector/adapters.ts): the local fixture
 // feed served by `npm start` and the 100k-deal feed of the collector benchmark are both made here.
 import { toIsoTimestamp } from '../../functions/src/model/timestamp';
+import { seededRandom } from '../seeded-random';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,18 +47,6 @@ const ITEMS = [
   'rain jackets',
   'desk lamps',
 ];
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same feed on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Deal number `n` (0-based) of a feed generated at `anchor`; `revision` > 0 changes its title and savings. */
 export function feedRecord(n: number, anchor: Date, random: () => number, revision = 0): WiredRecord {
