@@ -231,6 +231,22 @@ describe('decideBilling', () => {
     });
   });
 
+  it('never mirrors a late event of a subscription that Stripe no longer has live', () => {
+    // The second subscription was already canceled as a duplicate when its created event arrives (late): the
+    // list read now holds only the first, and the mirror must stay on it.
+    const second = snapshot({ id: 'sub_2', created: 1_700_000_500 });
+    const decision = decideBilling(stored({ last_stripe_event_created: 1000 }), second, event(2000), {
+      ...none,
+      openSubscriptions: [snapshot()],
+    });
+    expect(decision).toEqual({ mirror: { action: 'skip', reason: 'no_longer_live' }, effects: [] });
+    // Nothing live at all (both ended since): the late payload's access is not mirrored either.
+    expect(decideBilling(null, second, event(2000), { ...none, openSubscriptions: [] }).mirror).toEqual({
+      action: 'skip',
+      reason: 'no_longer_live',
+    });
+  });
+
   it('cancels (without refund) the user’s other live subscriptions that grant no access', () => {
     const replaced = snapshot({ id: 'sub_old', status: 'past_due', created: 1 });
     const ended = snapshot({ id: 'sub_gone', status: 'incomplete_expired', created: 2 });

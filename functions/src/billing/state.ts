@@ -97,6 +97,11 @@ export type SkipReason =
   | 'ended'
   /** A second access-granting subscription of the user: canceled and refunded instead of mirrored. */
   | 'duplicate_subscription'
+  /**
+   * The snapshot grants access, but Stripe's current list of the user's subscriptions no longer has it live (it
+   * ended after the event, e.g. canceled as a duplicate, and the event arrived late): never mirrored.
+   */
+  | 'no_longer_live'
   /** The order stayed unknown after re-reading (same second, or no usable Date header). */
   | 'unordered'
   /** The customer belongs to a deleted account: nothing is mirrored for it again. */
@@ -207,7 +212,7 @@ export interface BillingDecision {
  * change in Stripe so that a user is billed for at most one subscription, and a deleted account for none:
  * - a deleted account's live subscription is canceled, and a payment taken since the deletion refunded;
  * - of several access-granting subscriptions, the one already mirrored (else the oldest) is kept; the others
- *   are canceled and refunded, and never mirrored;
+ *   are canceled and refunded, and never mirrored, even when their events arrive after the cancellation;
  * - once one grants access, the user's other live subscriptions that do not (an unpaid one replaced by a new
  *   checkout, a declined attempt left incomplete) are canceled, so Stripe cannot charge for them later.
  */
@@ -237,7 +242,17 @@ export function decideBilling(
   const granting = live.filter((sub) => subscriptionGrantsAccess(sub.status)).sort(byAge);
   const keeper =
     granting.find((sub) => sub.id === stored?.stripe_subscription_id) ?? granting[0] ?? undefined;
-  if (keeper === undefined) return { mirror: decideSnapshot(stored, snapshot, source), effects: [] };
+  // Stripe's list is read after the event was sent, so it outranks the event's payload: access it claims for a
+  // subscription that is no longer live, or for one other than the keeper, is never mirrored.
+  const claimsAccess = subscriptionGrantsAccess(snapshot.status);
+  const noLongerLive = claimsAccess && !live.some((sub) => sub.id === snapshot.id);
+  const skipSnapshot: ApplyDecision | null = noLongerLive
+    ? { action: 'skip', reason: 'no_longer_live' }
+    : claimsAccess && keeper !== undefined && snapshot.id !== keeper.id
+      ? { action: 'skip', reason: 'duplicate_subscription' }
+      : null;
+  const mirror = skipSnapshot ?? decideSnapshot(stored, snapshot, source);
+  if (keeper === undefined) return { mirror, effects: [] };
   const effects: BillingSideEffect[] = live
     .filter((sub) => sub.id !== keeper.id)
     .map((sub) => {
@@ -250,13 +265,7 @@ export function decideBilling(
         refund_paid_after: null,
       };
     });
-  const snapshotIsDuplicate = granting.some((sub) => sub.id === snapshot.id) && snapshot.id !== keeper.id;
-  return {
-    mirror: snapshotIsDuplicate
-      ? { action: 'skip', reason: 'duplicate_subscription' }
-      : decideSnapshot(stored, snapshot, source),
-    effects,
-  };
+  return { mirror, effects };
 }
 
 /** The state a log line shows for "old → new". */
