@@ -44,6 +44,7 @@ const STYLE = `
   .message { grid-column: 1 / -1; max-width: 460px; margin: 80px auto; text-align: center; padding: 0 24px; }
   .message a { color: var(--brand); font-weight: 600; }
   footer { font-size: 12px; color: var(--muted); margin-top: 40px; }
+  body:has(.portal) { background: #f7f9fc; }
   .portal { grid-column: 1 / -1; width: 100%; max-width: 640px; margin: 0 auto; padding: 40px 24px; }
   .portal h1 { font-size: 22px; margin: 0 0 24px; }
   .portal h2 { font-size: 15px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 32px 0 12px; }

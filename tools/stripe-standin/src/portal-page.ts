@@ -22,8 +22,16 @@ const cardText = (card: StoredCard): string =>
 function subscriptionRow(subscription: WireSubscription): string {
   const item = subscription.items.data[0];
   const end = item ? dateText(item.current_period_end) : '';
-  const when = subscription.cancel_at_period_end ? `Ends ${end}` : `Renews ${end}`;
-  return `<tr><td>${escapeHtml(PRODUCT.name)}</td><td>${statusBadge(subscription.status)}</td><td>${escapeHtml(String(subscription.status) === 'canceled' ? 'Ended' : when)}</td></tr>`;
+  const status = String(subscription.status);
+  const when =
+    status === 'canceled'
+      ? 'Ended'
+      : status === 'past_due' || status === 'unpaid'
+        ? 'Payment failed: update your card'
+        : subscription.cancel_at_period_end
+          ? `Ends ${end}`
+          : `Renews ${end}`;
+  return `<tr><td>${escapeHtml(PRODUCT.name)}</td><td>${statusBadge(subscription.status)}</td><td>${escapeHtml(when)}</td></tr>`;
 }
 
 function invoiceRow(sessionId: string, invoice: WireInvoice): string {
