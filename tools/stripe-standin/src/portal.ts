@@ -60,9 +60,11 @@ export function getPortalSession(state: StandinState, id: string): WirePortalSes
 export function cardOnFile(state: StandinState, customerId: string): StoredCard | null {
   const stored = state.cards[customerId];
   if (stored) return stored;
-  const paidBefore = Object.values(state.invoices).some(
-    (invoice) => invoice.customer === customerId && invoice.status === 'paid',
-  );
+  // A fixture subscription (billing data made outside the stand-in) has no invoice but was paid for too.
+  const paidBefore =
+    Object.values(state.invoices).some(
+      (invoice) => invoice.customer === customerId && invoice.status === 'paid',
+    ) || subscriptionsOf(state, customerId).some((subscription) => subscription.status === 'active');
   return paidBefore ? { id: `pm_checkout_${customerId}`, ...CHECKOUT_CARD } : null;
 }
 

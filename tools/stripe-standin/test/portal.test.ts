@@ -55,6 +55,29 @@ describe('POST /v1/billing_portal/sessions', () => {
     expect(session.url).toBe(`${harness.standin.url}/portal/${session.id}`);
   });
 
+  it('shows the checkout card for a fixture subscriber and none for a customer who never paid', async () => {
+    const fixture = await harness.control('POST', '/_control/fixtures/subscription', {
+      customer: { id: 'cus_portal_fixture', email: 'fixture@bargains.test', metadata: {} },
+      subscription: {
+        id: 'sub_portal_fixture',
+        status: 'active',
+        current_period_start: 1_780_000_000,
+        current_period_end: 1_782_592_000,
+      },
+    });
+    expect(fixture.status).toBe(200);
+    const { url } = await harness.stripe.billingPortal.sessions.create({ customer: 'cus_portal_fixture' });
+    expect(await (await fetch(url)).text()).toContain('VISA •••• 4242');
+
+    const unpaid = await harness.stripe.customers.create({ email: 'new@bargains.test' });
+    const page = await fetch(
+      (await harness.stripe.billingPortal.sessions.create({ customer: unpaid.id })).url,
+    );
+    const html = await page.text();
+    expect(html).toContain('No payment method on file.');
+    expect(html).toContain('No invoices yet.');
+  });
+
   it('rejects an unknown customer and a missing one like Stripe', async () => {
     await expect(
       harness.stripe.billingPortal.sessions.create({ customer: 'cus_nobody' }),
