@@ -54,6 +54,11 @@ export const resume_subscription = onRequest(
   lazy(() => import('./handlers/resume-subscription.js')),
 );
 
+export const create_portal_session = onRequest(
+  { ...browserEndpoint, secrets: [STRIPE_SECRET_KEY] },
+  lazy(() => import('./handlers/create-portal-session.js')),
+);
+
 export const delete_account = onRequest(
   { ...browserEndpoint, timeoutSeconds: 60, secrets: [STRIPE_SECRET_KEY] },
   lazy(() => import('./handlers/delete-account.js')),

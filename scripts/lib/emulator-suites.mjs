@@ -16,6 +16,7 @@ const REALISTIC_BILLING_SUITES = [
   'tests/functions/checkout.test.ts',
   'tests/functions/delete-account.test.ts',
   'tests/functions/lifecycle.test.ts',
+  'tests/functions/portal.test.ts',
 ];
 /** Low enough that the SDK's two retries practically always recover, high enough that they run. */
 const REALISTIC_API_FAULT_RATE = 0.02;

@@ -17,6 +17,7 @@ const ENDPOINTS: EndpointCase[] = [
   { name: 'get_subscription_status', method: 'GET', wrongMethod: 'POST' },
   { name: 'cancel_subscription', method: 'POST', wrongMethod: 'GET' },
   { name: 'resume_subscription', method: 'POST', wrongMethod: 'PUT' },
+  { name: 'create_portal_session', method: 'POST', wrongMethod: 'GET' },
   { name: 'delete_account', method: 'POST', wrongMethod: 'GET', validBody: (user) => ({ userId: user.uid }) },
 ];
 const POST_ENDPOINTS = ENDPOINTS.filter((endpoint) => endpoint.method === 'POST');
@@ -110,7 +111,7 @@ describe.each(POST_ENDPOINTS)('$name request bodies', ({ name }) => {
 });
 
 describe('bodies of endpoints that take none', () => {
-  it.each(['create_checkout_session', 'cancel_subscription', 'resume_subscription'])(
+  it.each(['create_checkout_session', 'cancel_subscription', 'resume_subscription', 'create_portal_session'])(
     '%s rejects unexpected fields (the return URLs and price are never taken from a request)',
     async (name) => {
       const result = await callFunction(name, {

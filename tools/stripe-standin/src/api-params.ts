@@ -193,6 +193,17 @@ export const subscriptionUpdateParams = z.strictObject({
   proration_date: ignored,
 });
 
+/** POST /v1/billing_portal/sessions; the portal's configuration and flows are Stripe's defaults here. */
+export const portalSessionCreateParams = z.strictObject({
+  customer: z.string({ error: 'Missing required param: customer.' }).min(1),
+  return_url: httpUrl.optional(),
+  expand,
+  configuration: ignored,
+  flow_data: ignored,
+  locale: ignored,
+  on_behalf_of: ignored,
+});
+
 export const subscriptionCancelParams = z.strictObject({
   prorate: bool.optional(),
   invoice_now: bool.optional(),

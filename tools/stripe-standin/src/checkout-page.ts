@@ -2,10 +2,10 @@
 import { PRODUCT } from './config';
 import type { WireCheckoutSession } from './wire-types';
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-function formatMoney(amountInCents: number, currency: string): string {
+export function formatMoney(amountInCents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
     amountInCents / 100,
   );
@@ -44,6 +44,18 @@ const STYLE = `
   .message { grid-column: 1 / -1; max-width: 460px; margin: 80px auto; text-align: center; padding: 0 24px; }
   .message a { color: var(--brand); font-weight: 600; }
   footer { font-size: 12px; color: var(--muted); margin-top: 40px; }
+  body:has(.portal) { background: #f7f9fc; }
+  .portal { grid-column: 1 / -1; width: 100%; max-width: 640px; margin: 0 auto; padding: 40px 24px; }
+  .portal h1 { font-size: 22px; margin: 0 0 24px; }
+  .portal h2 { font-size: 15px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 32px 0 12px; }
+  .portal form { margin: 8px 0; }
+  .portal table { width: 100%; border-collapse: collapse; }
+  .portal th, .portal td { text-align: left; padding: 10px 6px; border-top: 1px solid var(--line); }
+  .portal a { color: var(--brand); font-weight: 600; }
+  .status { display: inline-block; font-size: 12px; font-weight: 600; padding: 2px 8px; border-radius: 10px; background: #eef2ff; }
+  .status.past_due, .status.open { background: #fde8ec; color: #b3093c; }
+  .notice { padding: 12px 14px; border-radius: 6px; background: #e8f7ee; color: #0e6245; font-weight: 600; }
+  .notice.error { background: #fde8ec; color: #b3093c; }
   @media (max-width: 760px) {
     body { background: #fff; }
     main { grid-template-columns: 1fr; }
@@ -52,7 +64,7 @@ const STYLE = `
   }
 `;
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,7 +1,13 @@
 // Stripe events: `{ id, object: 'event', api_version, created, data: { object, previous_attributes? }, … }`.
 import Stripe from 'stripe';
 import { newId, nowSeconds } from './ids';
-import type { StandinEvent, WireCheckoutSession, WireInvoice, WireSubscription } from './wire-types';
+import type {
+  StandinEvent,
+  WireCheckoutSession,
+  WireCustomer,
+  WireInvoice,
+  WireSubscription,
+} from './wire-types';
 
 /** The request that caused an event; automatic changes (checkout completion, renewals) have none. */
 export interface EventRequest {
@@ -68,4 +74,20 @@ export function checkoutSessionExpiredEvent(
   context: EventContext,
 ): StandinEvent {
   return { ...envelope(context), type: 'checkout.session.expired', data: { object: snapshot(session) } };
+}
+
+/** A changed default payment method (the portal's card update); `previous_attributes` names what changed. */
+export function customerUpdatedEvent(
+  customer: WireCustomer,
+  previousInvoiceSettings: WireCustomer['invoice_settings'],
+  context: EventContext,
+): StandinEvent {
+  return {
+    ...envelope(context),
+    type: 'customer.updated',
+    data: {
+      object: snapshot(customer),
+      previous_attributes: { invoice_settings: snapshot(previousInvoiceSettings) },
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { ApiFaults } from './api-faults';
 import { handleCheckout } from './checkout-routes';
 import { resolveConfig, type StripeStandinOptions } from './config';
 import { handleControl } from './control-api';
+import { handlePortal } from './portal-routes';
 import { requestUrl, sendJson } from './http-io';
 import type { StandinRuntime } from './runtime';
 import { StateStore } from './state-store';
@@ -39,6 +40,15 @@ function publicHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** Hosted checkout and portal pages; false when the path is neither. */
+async function handleHostedPage(
+  runtime: StandinRuntime,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+): Promise<boolean> {
+  return (await handleCheckout(runtime, request, response)) || handlePortal(runtime, request, response);
+}
+
 export async function startStripeStandin(options: StripeStandinOptions = {}): Promise<RunningStripeStandin> {
   const config = resolveConfig(options);
   const store = await StateStore.open(config.stateFile);
@@ -57,8 +67,8 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
       ? handleStripeApi(runtime, request, response)
       : path.startsWith('/_control/')
         ? handleControl(runtime, request, response)
-        : handleCheckout(runtime, request, response).then((checkout) => {
-            if (!checkout) sendJson(response, 404, unrecognizedUrl(request.method ?? 'GET', path).toBody());
+        : handleHostedPage(runtime, request, response).then((hosted) => {
+            if (!hosted) sendJson(response, 404, unrecognizedUrl(request.method ?? 'GET', path).toBody());
           });
     handled.catch((error: unknown) => {
       config.log(

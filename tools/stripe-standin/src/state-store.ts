@@ -8,6 +8,7 @@ import type {
   WireCheckoutSession,
   WireCustomer,
   WireInvoice,
+  WirePortalSession,
   WireRefund,
   WireSubscription,
 } from './wire-types';
@@ -47,6 +48,17 @@ export interface DeliveryLogEntry {
   created: string;
 }
 
+/** A test card set as a customer's default payment method (Stripe keeps the card itself server-side). */
+export interface StoredCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** A card that attaches but declines every charge (Stripe's 4000 0000 0000 0341). */
+  declines: boolean;
+}
+
 export interface StandinState {
   version: 1;
   customers: Record<string, WireCustomer>;
@@ -54,6 +66,9 @@ export interface StandinState {
   subscriptions: Record<string, WireSubscription>;
   invoices: Record<string, WireInvoice>;
   refunds: Record<string, WireRefund>;
+  portalSessions: Record<string, WirePortalSession>;
+  /** Default card per customer id, once set in the portal. */
+  cards: Record<string, StoredCard>;
   events: StandinEvent[];
   idempotency: Record<string, IdempotencyRecord>;
   deliveries: DeliveryLogEntry[];
@@ -70,6 +85,8 @@ function emptyState(): StandinState {
     subscriptions: {},
     invoices: {},
     refunds: {},
+    portalSessions: {},
+    cards: {},
     events: [],
     idempotency: {},
     deliveries: [],
@@ -99,6 +116,23 @@ const stateSchema = z.object({
   invoices: z.record(z.string(), z.custom<WireInvoice>(hasId('invoice'))),
   // Absent in state files written before refunds existed.
   refunds: z.record(z.string(), z.custom<WireRefund>(hasId('refund'))).default({}),
+  // Absent in state files written before the portal existed.
+  portalSessions: z
+    .record(z.string(), z.custom<WirePortalSession>(hasId('billing_portal.session')))
+    .default({}),
+  cards: z
+    .record(
+      z.string(),
+      z.object({
+        id: z.string(),
+        brand: z.string(),
+        last4: z.string(),
+        expMonth: z.number().int(),
+        expYear: z.number().int(),
+        declines: z.boolean(),
+      }),
+    )
+    .default({}),
   events: z.array(z.custom<StandinEvent>(hasId('event'))),
   idempotency: z.record(
     z.string(),

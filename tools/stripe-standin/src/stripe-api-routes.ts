@@ -6,6 +6,7 @@ import {
   customerCreateParams,
   customerUpdateParams,
   parseParams,
+  portalSessionCreateParams,
   refundCreateParams,
   retrieveParams,
   subscriptionCancelParams,
@@ -30,6 +31,7 @@ import {
 } from './billing';
 import type { EventRequest } from './events';
 import { applyExpand } from './expand';
+import { createPortalSession } from './portal';
 import type { FormObject } from './form-encoding';
 import { nowSeconds } from './ids';
 import { invalidRequest } from './stripe-error';
@@ -147,6 +149,18 @@ const STRIPE_API_ROUTES: readonly ApiRoute[] = [
       const params = parseParams(checkoutSessionExpireParams, call.params);
       const { result, events } = expireCheckoutSession(call.context, idOf(call), call.request);
       return { body: applyExpand(call.context, result, params.expand), events };
+    },
+  },
+  {
+    method: 'POST',
+    template: '/v1/billing_portal/sessions',
+    handle(call) {
+      const params = parseParams(portalSessionCreateParams, call.params);
+      const session = createPortalSession(call.context, {
+        customer: params.customer,
+        returnUrl: params.return_url,
+      });
+      return { body: applyExpand(call.context, session, params.expand) };
     },
   },
   {

@@ -21,10 +21,12 @@ export type WireInvoicePayment = Wire<Stripe.InvoicePayment>;
 export type WireRefund = Wire<Stripe.Refund>;
 export type WireCheckoutSession = Wire<Stripe.Checkout.Session>;
 export type WireLineItem = Wire<Stripe.LineItem>;
+export type WirePortalSession = Wire<Stripe.BillingPortal.Session>;
 export type Metadata = Stripe.Metadata;
 
 /** Every event type the stand-in emits, each with its SDK-typed payload. */
 export type StandinEvent =
+  | Wire<Stripe.CustomerUpdatedEvent>
   | Wire<Stripe.CustomerSubscriptionCreatedEvent>
   | Wire<Stripe.CustomerSubscriptionUpdatedEvent>
   | Wire<Stripe.CustomerSubscriptionDeletedEvent>

@@ -8,6 +8,7 @@ export type FunctionPath =
   | '/get_subscription_status'
   | '/cancel_subscription'
   | '/resume_subscription'
+  | '/create_portal_session'
   | '/delete_account';
 
 /** The two texts the product uses when a call is made with nobody signed in (spec §7). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   cancelSubscription,
   createCheckoutSession,
+  createPortalSession,
   getSubscriptionStatus,
   resumeSubscription,
 } from '@/features/billing/api/billing-api';
@@ -12,6 +13,7 @@ import { SubscriptionSection } from './SubscriptionSection';
 jest.mock('@/features/billing/api/billing-api', () => ({
   cancelSubscription: jest.fn(),
   createCheckoutSession: jest.fn(),
+  createPortalSession: jest.fn(),
   getSubscriptionStatus: jest.fn(),
   resumeSubscription: jest.fn(),
 }));
@@ -22,6 +24,7 @@ const mockCancel = jest.mocked(cancelSubscription);
 const mockResume = jest.mocked(resumeSubscription);
 const mockCreateCheckoutSession = jest.mocked(createCheckoutSession);
 const mockLeaveAppFor = jest.mocked(leaveAppFor);
+const mockCreatePortalSession = jest.mocked(createPortalSession);
 
 // 2025-03-15T12:00:00Z in unix seconds; mid-day UTC keeps the calendar date the same in every time zone.
 const PERIOD_END = Date.UTC(2025, 2, 15, 12) / 1000;
@@ -61,11 +64,12 @@ describe('SubscriptionSection display (spec §4)', () => {
     expect(screen.queryByText(/Current Period Ends|Active until/)).not.toBeInTheDocument();
   });
 
-  it("any other status: 'Current Period Ends: {date}' and no button", async () => {
+  it("any other status: 'Current Period Ends: {date}', no cancel/resubscribe, and Manage billing", async () => {
     mockGetStatus.mockResolvedValue({ status: 'past_due', current_period_end: PERIOD_END });
     render(<SubscriptionSection />);
     expect(await screen.findByText('Current Period Ends: Mar 15, 2025')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel Subscription|Resubscribe/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
   });
 
   it('says when the account information cannot be loaded', async () => {
@@ -165,5 +169,42 @@ describe('Resubscribe', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to resubscribe. Please try again later.',
     );
+  });
+});
+
+describe('Manage billing', () => {
+  it('is offered only to users who have subscribed', async () => {
+    mockGetStatus.mockResolvedValue({ status: null, current_period_end: null });
+    render(<SubscriptionSection />);
+    expect(await screen.findByRole('button', { name: 'Resubscribe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
+  });
+
+  it('sends the browser to the billing portal, staying busy meanwhile', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValue(active);
+    mockCreatePortalSession.mockResolvedValue({ kind: 'portal', url: 'http://127.0.0.1:12111/portal/bps_1' });
+    render(<SubscriptionSection />);
+
+    await user.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(mockLeaveAppFor).toHaveBeenCalledWith('http://127.0.0.1:12111/portal/bps_1'));
+    expect(screen.getByRole('button', { name: 'Opening billing...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeDisabled();
+  });
+
+  it('explains a 409 (nothing to manage) and other failures', async () => {
+    const user = userEvent.setup();
+    mockGetStatus.mockResolvedValue(canceled);
+    mockCreatePortalSession
+      .mockResolvedValueOnce({ kind: 'no-billing' })
+      .mockRejectedValueOnce(new Error('Internal server error'));
+    render(<SubscriptionSection />);
+
+    await user.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no billing to manage yet.');
+    await user.click(screen.getByRole('button', { name: 'Manage billing' }));
+    expect(await screen.findByText('Could not open billing. Please try again later.')).toBeInTheDocument();
+    expect(mockLeaveAppFor).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
   });
 });

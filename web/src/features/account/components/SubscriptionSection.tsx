@@ -1,15 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
-import { cancelSubscription, resumeSubscription } from '@/features/billing/api/billing-api';
+import {
+  cancelSubscription,
+  createPortalSession,
+  resumeSubscription,
+} from '@/features/billing/api/billing-api';
 import { useCheckout } from '@/features/billing/hooks/useCheckout';
 import { useSubscriptionStatus } from '@/features/billing/hooks/useSubscriptionStatus';
+import { leaveAppFor } from '@/features/billing/lib/leave-app';
 import { subscriptionDisplay } from '@/features/billing/lib/subscription-display';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
-type Pending = 'cancel' | 'resubscribe' | null;
+type Pending = 'cancel' | 'resubscribe' | 'portal' | null;
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
 /** Status and period end by the spec §4 rules, with Cancel Subscription or Resubscribe. */
@@ -62,6 +67,33 @@ export function SubscriptionSection() {
     }
   };
 
+  // Back from the portal, the browser may restore this page as it was left (busy): make it usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  // The card, invoices and receipts live on Stripe's billing portal; the page stays busy until the browser leaves.
+  const manageBilling = async () => {
+    setPending('portal');
+    setMessage(null);
+    try {
+      const result = await createPortalSession();
+      if (result.kind === 'portal') {
+        leaveAppFor(result.url);
+        return;
+      }
+      setMessage({ tone: 'error', text: ACCOUNT_MESSAGES.noBilling });
+    } catch (error) {
+      console.error('account.portal_failed', error);
+      setMessage({ tone: 'error', text: ACCOUNT_MESSAGES.portalFailed });
+    }
+    setPending(null);
+  };
+
   const { data } = status;
   if (data === null) {
     return (
@@ -107,6 +139,16 @@ export function SubscriptionSection() {
         {display.action === 'resubscribe' && (
           <Button loading={resubscribing} disabled={busy} onClick={() => void resubscribe()}>
             {resubscribing ? 'Resubscribing...' : 'Resubscribe'}
+          </Button>
+        )}
+        {data.status !== null && (
+          <Button
+            variant="secondary"
+            loading={pending === 'portal'}
+            disabled={busy}
+            onClick={() => void manageBilling()}
+          >
+            {pending === 'portal' ? 'Opening billing...' : 'Manage billing'}
           </Button>
         )}
       </div>

@@ -11,6 +11,8 @@ export const ACCOUNT_MESSAGES = {
   resumeFailed: 'Failed to resubscribe. Please try again later.',
   resumed: 'Welcome back! Your subscription is active again.',
   alreadyActive: 'Your subscription is already active.',
+  portalFailed: 'Could not open billing. Please try again later.',
+  noBilling: 'There is no billing to manage yet. Subscribe first, then your card and invoices appear here.',
   deleteRequiresRecentLogin:
     'For security reasons, please sign out and sign in again before deleting your account.',
   deleteFailed: 'Failed to delete your account. Please try again later or contact support.',

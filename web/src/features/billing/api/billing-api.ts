@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { httpUrl } from '@model/fields';
 import { ApiError, callFunction, NOT_SIGNED_IN_MESSAGES } from '@/lib/api-client';
 
+/** A hosted Stripe page (checkout or billing portal) to send the browser to. */
 const checkoutSessionSchema = z.object({ url: httpUrl });
 
 const subscriptionStatusSchema = z.object({
@@ -23,6 +24,25 @@ export async function createCheckoutSession(): Promise<string> {
     parse: (data) => checkoutSessionSchema.parse(data),
   });
   return url;
+}
+
+export type PortalResult =
+  | { kind: 'portal'; url: string }
+  /** 409: the user never subscribed, so there is no billing to manage. */
+  | { kind: 'no-billing' };
+
+/** POST /create_portal_session → the hosted billing portal of the caller's own Stripe customer. */
+export async function createPortalSession(): Promise<PortalResult> {
+  try {
+    const { url } = await callFunction('/create_portal_session', {
+      method: 'POST',
+      parse: (data) => checkoutSessionSchema.parse(data),
+    });
+    return { kind: 'portal', url };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return { kind: 'no-billing' };
+    throw error;
+  }
 }
 
 /** GET /get_subscription_status (served from the user document mirror; no Stripe call). */

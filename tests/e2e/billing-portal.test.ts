@@ -1,0 +1,86 @@
+// Manage billing in Chromium, against the emulators and the local Stripe stand-in: a subscriber's renewal fails
+// (control API) → Account → Manage billing → the hosted portal shows the card and the invoices → a declining card
+// leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again.
+import type { Browser } from 'playwright-core';
+import { userDocPath } from '../../functions/src/model/paths';
+import { standinControl } from '../support/stripe-standin';
+import { signUp, standinSubscription } from './dashboard-helpers';
+import { launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
+import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdmin();
+});
+
+async function waitForUserDoc(
+  uid: string,
+  done: (data: Record<string, unknown> | undefined) => boolean,
+): Promise<Record<string, unknown> | undefined> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const data = (await adminDb().doc(userDocPath(uid)).get()).data();
+    if (done(data)) return data;
+    if (Date.now() > deadline) throw new Error(`users/${uid} never reached the expected state`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test('a failed renewal is paid by updating the card on the billing portal', async () => {
+  const context = await newContext(browser, 'desktop');
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  const email = uniqueEmail('portal');
+
+  await signUp(page, email);
+  const uid = (await adminAuth().getUserByEmail(email)).uid;
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
+  await page.getByRole('button', { name: /^Pay \$2\.00$/ }).click();
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+  const subscribed = await waitForUserDoc(uid, (data) => data?.subscription_active === true);
+  const subscriptionId = String(subscribed?.stripe_subscription_id);
+
+  // The renewal fails: Stripe leaves the subscription past_due with an open invoice.
+  await standinControl(`/_control/subscriptions/${subscriptionId}/advance`, {
+    method: 'POST',
+    body: JSON.stringify({ payment: 'fails' }),
+  });
+  await waitForUserDoc(uid, (data) => data?.subscription_status === 'past_due');
+
+  await page.getByRole('link', { name: 'Account' }).first().click();
+  await page.waitForURL('**/account');
+  await page.getByRole('button', { name: 'Manage billing' }).waitFor();
+  await screenshot(page, 'account-manage-billing-1440');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, 'account-manage-billing-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await page.waitForURL(/127\.0\.0\.1:12111\/portal\/bps_/);
+  await page.getByText('VISA •••• 4242').waitFor();
+  await expect(page.locator('a[href*="/invoices/in_"]').count()).resolves.toBe(2);
+  await screenshot(page, 'portal-past-due-1440');
+
+  await page.getByRole('button', { name: /0341/ }).click();
+  await page.getByText('it was declined when we tried to pay your open invoice', { exact: false }).waitFor();
+  expect((await standinSubscription(subscriptionId))?.status).toBe('past_due');
+
+  await page.getByRole('button', { name: /4242/ }).click();
+  await page.getByText('Your payment method was updated.').waitFor();
+  expect((await standinSubscription(subscriptionId))?.status).toBe('active');
+  await screenshot(page, 'portal-card-updated-1440');
+
+  await page.getByRole('link', { name: '← Return to Bargains' }).click();
+  await page.waitForURL('**/account');
+  await waitForUserDoc(uid, (data) => data?.subscription_active === true);
+  await expect(page.getByTestId('subscription-status').textContent()).resolves.toBe('Active');
+  expect(errors).toEqual([]);
+  await context.close();
+});
