@@ -240,10 +240,10 @@ describe('decideBilling', () => {
       openSubscriptions: [snapshot()],
     });
     expect(decision).toEqual({ mirror: { action: 'skip', reason: 'no_longer_live' }, effects: [] });
-    // Nothing live at all (both ended since): the late payload's access is not mirrored either.
+    // With nothing live to keep, the event is ordered against the stored state as any other.
     expect(decideBilling(null, second, event(2000), { ...none, openSubscriptions: [] }).mirror).toEqual({
-      action: 'skip',
-      reason: 'no_longer_live',
+      action: 'apply',
+      stamp: 2000,
     });
   });
 

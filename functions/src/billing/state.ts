@@ -98,8 +98,8 @@ export type SkipReason =
   /** A second access-granting subscription of the user: canceled and refunded instead of mirrored. */
   | 'duplicate_subscription'
   /**
-   * The snapshot grants access, but Stripe's current list of the user's subscriptions no longer has it live (it
-   * ended after the event, e.g. canceled as a duplicate, and the event arrived late): never mirrored.
+   * The snapshot grants access, but Stripe's current list of the user's subscriptions no longer has it live while
+   * another one grants access (it ended after the event, e.g. canceled as a duplicate, and the event arrived late).
    */
   | 'no_longer_live'
   /** The order stayed unknown after re-reading (same second, or no usable Date header). */
@@ -242,17 +242,17 @@ export function decideBilling(
   const granting = live.filter((sub) => subscriptionGrantsAccess(sub.status)).sort(byAge);
   const keeper =
     granting.find((sub) => sub.id === stored?.stripe_subscription_id) ?? granting[0] ?? undefined;
-  // Stripe's list is read after the event was sent, so it outranks the event's payload: access it claims for a
-  // subscription that is no longer live, or for one other than the keeper, is never mirrored.
+  if (keeper === undefined) return { mirror: decideSnapshot(stored, snapshot, source), effects: [] };
+  // Stripe's list is read after the event was sent, so it outranks the event's payload: while the keeper grants
+  // access, another subscription's claim to it is never mirrored, whether that one is a live duplicate or has
+  // ended since (canceled as a duplicate, its event delivered late).
   const claimsAccess = subscriptionGrantsAccess(snapshot.status);
-  const noLongerLive = claimsAccess && !live.some((sub) => sub.id === snapshot.id);
-  const skipSnapshot: ApplyDecision | null = noLongerLive
-    ? { action: 'skip', reason: 'no_longer_live' }
-    : claimsAccess && keeper !== undefined && snapshot.id !== keeper.id
-      ? { action: 'skip', reason: 'duplicate_subscription' }
-      : null;
-  const mirror = skipSnapshot ?? decideSnapshot(stored, snapshot, source);
-  if (keeper === undefined) return { mirror, effects: [] };
+  const mirror: ApplyDecision =
+    !claimsAccess || snapshot.id === keeper.id
+      ? decideSnapshot(stored, snapshot, source)
+      : live.some((sub) => sub.id === snapshot.id)
+        ? { action: 'skip', reason: 'duplicate_subscription' }
+        : { action: 'skip', reason: 'no_longer_live' };
   const effects: BillingSideEffect[] = live
     .filter((sub) => sub.id !== keeper.id)
     .map((sub) => {
