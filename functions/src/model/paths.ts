@@ -13,6 +13,8 @@ export const COLLECTIONS = {
   /** users/{uid}/saved/{dealId}: the deals a user saved (owner only); users/{uid}/counters/saved counts them. */
   saved: 'saved',
   counters: 'counters',
+  /** users/{uid}/preferences/alerts: the user's digest and alert preferences (owner only). */
+  preferences: 'preferences',
   /** blogs/{id}: public blog posts. */
   blogs: 'blogs',
   /** stripe_events/{eventId}: Stripe events already processed by the webhook (server only). */
@@ -37,4 +39,7 @@ export const savedDealsPath = (uid: string): string => `${userDocPath(uid)}/${CO
 export const savedDealDocPath = (uid: string, dealId: string): string => `${savedDealsPath(uid)}/${dealId}`;
 export const savedCounterDocPath = (uid: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.counters}/${COLLECTIONS.saved}`;
+export const ALERT_PREFERENCES_DOC_ID = 'alerts';
+export const alertPreferencesDocPath = (uid: string): string =>
+  `${userDocPath(uid)}/${COLLECTIONS.preferences}/${ALERT_PREFERENCES_DOC_ID}`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;
