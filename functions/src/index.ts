@@ -1,7 +1,8 @@
 // Wires the HTTPS functions (2nd gen, us-central1). Logic lives in handlers/; each handler module is loaded on
 // the first request of its function, so a cold start only imports what that function uses.
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { EMAIL_TOKEN_SECRET, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './config';
 import type { EndpointHandler } from './http/endpoint';
 
 type HandlerModule = { handle: EndpointHandler };
@@ -59,4 +60,32 @@ export const stripe_webhook = onRequest(
     secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
   },
   lazy(() => import('./handlers/stripe-webhook.js')),
+);
+
+// Digests due in each user's local time and batched alerts (alerts/run.ts); hourly, at minute 0 UTC.
+export const send_digests = onSchedule(
+  {
+    schedule: '0 * * * *',
+    timeZone: 'UTC',
+    region: 'us-central1',
+    memory: '1GiB',
+    timeoutSeconds: 540,
+    // One run at a time; a retried run is harmless (the send ledger), so retry once on failure.
+    maxInstances: 1,
+    retryCount: 1,
+    secrets: [SMTP_URL, EMAIL_TOKEN_SECRET],
+  },
+  async () => {
+    const { handle } = await import('./handlers/send-digests.js');
+    await handle();
+  },
+);
+
+// The unsubscribe link of every email and its RFC 8058 one-click POST (Hosting rewrites /unsubscribe here).
+export const unsubscribe = onRequest(
+  { ...browserEndpoint, secrets: [EMAIL_TOKEN_SECRET] },
+  async (req, res) => {
+    const { handle } = await import('./handlers/unsubscribe.js');
+    await handle(req, res);
+  },
 );

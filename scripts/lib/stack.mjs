@@ -1,5 +1,5 @@
 // Pieces shared by `npm start`, `npm test` and the benchmark: builds, local config, the Stripe stand-in.
-import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
 import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
@@ -17,8 +17,29 @@ export function ensureLocalConfig() {
     if (!existsSync(target)) {
       copyFileSync(join(dir, file), target);
       console.log(`Created functions/${file.slice(0, -'.example'.length)} from its example.`);
-    }
+    } else appendMissingKeys(join(dir, file), target);
   }
+}
+
+/** A key added to an example later (e.g. a new secret) is appended to an existing local copy; values kept. */
+function appendMissingKeys(example, target) {
+  const keysOf = (text) =>
+    new Set(
+      text
+        .split('\n')
+        .map((line) => line.match(/^([A-Z0-9_]+)=/)?.[1])
+        .filter(Boolean),
+    );
+  const present = keysOf(readFileSync(target, 'utf8'));
+  const missing = readFileSync(example, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      const key = line.match(/^([A-Z0-9_]+)=/)?.[1];
+      return key !== undefined && !present.has(key);
+    });
+  if (missing.length === 0) return;
+  appendFileSync(target, `\n${missing.join('\n')}\n`);
+  console.log(`Added ${missing.map((line) => line.split('=')[0]).join(', ')} to ${target} from its example.`);
 }
 
 /** Compiles the functions into a clean functions/lib (a deleted module must not linger there). */

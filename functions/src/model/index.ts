@@ -5,6 +5,7 @@ export * from './alerts';
 export * from './blog';
 export * from './category';
 export * from './deal';
+export * from './email-ledger';
 export * from './invalid-document';
 export * from './paths';
 export * from './queries';

@@ -15,6 +15,8 @@ export const COLLECTIONS = {
   counters: 'counters',
   /** users/{uid}/preferences/alerts: the user's digest and alert preferences (owner only). */
   preferences: 'preferences',
+  /** users/{uid}/email_ledger/{id}: what send_digests sent a user (server only), see model/email-ledger.ts. */
+  emailLedger: 'email_ledger',
   /** blogs/{id}: public blog posts. */
   blogs: 'blogs',
   /** stripe_events/{eventId}: Stripe events already processed by the webhook (server only). */
@@ -42,4 +44,8 @@ export const savedCounterDocPath = (uid: string): string =>
 export const ALERT_PREFERENCES_DOC_ID = 'alerts';
 export const alertPreferencesDocPath = (uid: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.preferences}/${ALERT_PREFERENCES_DOC_ID}`;
+export const emailLedgerDocPath = (uid: string, entryId: string): string =>
+  `${userDocPath(uid)}/${COLLECTIONS.emailLedger}/${entryId}`;
+/** The deal-distribution cutoffs of "unusually cheap", recomputed at most once a day by send_digests. */
+export const ALERT_CUTOFFS_DOC_PATH = `${COLLECTIONS.meta}/alert_cutoffs`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;
