@@ -8,6 +8,15 @@ export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 /** Signing secret of the webhook endpoint (`whsec_…`), from the Dashboard or `stripe listen`. */
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
 
+/** Outgoing mail server, `smtp(s)://user:password@host:port` (nodemailer's connection URL). */
+export const SMTP_URL = defineSecret('SMTP_URL');
+/** Key of the HMAC that signs unsubscribe links (at least 32 characters; rotating it voids sent links). */
+export const EMAIL_TOKEN_SECRET = defineSecret('EMAIL_TOKEN_SECRET');
+export const EMAIL_FROM = defineString('EMAIL_FROM', {
+  default: 'Bargains <deals@bargains.example>',
+  description: 'Sender of digest and alert email, e.g. "Bargains <deals@your-domain>".',
+});
+
 export const STRIPE_PRICE_ID = defineString('STRIPE_PRICE_ID', {
   description: 'Stripe Price id of the $2/month Premium Access plan (price_…).',
 });
@@ -153,4 +162,20 @@ export function stripeApiOverride(env: NodeJS.ProcessEnv = process.env): StripeA
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
   const port = url.port === '' ? (protocol === 'https' ? 443 : 80) : Number(url.port);
   return { host: url.hostname, port, protocol };
+}
+
+export function smtpUrl(): string {
+  const value = SMTP_URL.value().trim();
+  if (!/^smtps?:\/\/[^\s]+$/.test(value)) {
+    throw new ConfigError('Secret SMTP_URL is missing or malformed (expected smtp://… or smtps://…).');
+  }
+  return value;
+}
+
+export function emailTokenSecret(): string {
+  const value = EMAIL_TOKEN_SECRET.value().trim();
+  if (value.length < 32) {
+    throw new ConfigError('Secret EMAIL_TOKEN_SECRET is missing or shorter than 32 characters.');
+  }
+  return value;
 }

@@ -6,6 +6,8 @@ import {
   COLLECTOR_FEED_API_KEY,
   COLLECTOR_SCHEDULE,
   COLLECTOR_TIME_ZONE,
+  EMAIL_TOKEN_SECRET,
+  SMTP_URL,
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
 } from './config';
@@ -106,4 +108,32 @@ export const render_blog = onRequest(
     concurrency: 80,
   },
   lazy(() => import('./handlers/render-blog.js')),
+);
+
+// Digests due in each user's local time and batched alerts (alerts/run.ts); hourly, at minute 0 UTC.
+export const send_digests = onSchedule(
+  {
+    schedule: '0 * * * *',
+    timeZone: 'UTC',
+    region: 'us-central1',
+    memory: '1GiB',
+    timeoutSeconds: 540,
+    // One run at a time; a retried run is harmless (the send ledger), so retry once on failure.
+    maxInstances: 1,
+    retryCount: 1,
+    secrets: [SMTP_URL, EMAIL_TOKEN_SECRET],
+  },
+  async () => {
+    const { handle } = await import('./handlers/send-digests.js');
+    await handle();
+  },
+);
+
+// The unsubscribe link of every email and its RFC 8058 one-click POST (Hosting rewrites /unsubscribe here).
+export const unsubscribe = onRequest(
+  { ...browserEndpoint, secrets: [EMAIL_TOKEN_SECRET] },
+  async (req, res) => {
+    const { handle } = await import('./handlers/unsubscribe.js');
+    await handle(req, res);
+  },
 );

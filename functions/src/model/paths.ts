@@ -13,6 +13,10 @@ export const COLLECTIONS = {
   /** users/{uid}/saved/{dealId}: the deals a user saved (owner only); users/{uid}/counters/saved counts them. */
   saved: 'saved',
   counters: 'counters',
+  /** users/{uid}/preferences/alerts: the user's digest and alert preferences (owner only). */
+  preferences: 'preferences',
+  /** users/{uid}/email_ledger/{id}: what send_digests sent a user (server only), see model/email-ledger.ts. */
+  emailLedger: 'email_ledger',
   /** blogs/{id}: public blog posts. */
   blogs: 'blogs',
   /** blog_summaries/{id}: what the blog list shows of each post (no body), written with the post. */
@@ -47,4 +51,11 @@ export const savedCounterDocPath = (uid: string): string =>
 export const collectorRunDocPath = (runId: string): string => `${COLLECTIONS.collectorRuns}/${runId}`;
 export const collectorStateDocPath = (sourceId: string): string =>
   `${COLLECTIONS.collectorState}/${sourceId}`;
+export const ALERT_PREFERENCES_DOC_ID = 'alerts';
+export const alertPreferencesDocPath = (uid: string): string =>
+  `${userDocPath(uid)}/${COLLECTIONS.preferences}/${ALERT_PREFERENCES_DOC_ID}`;
+export const emailLedgerDocPath = (uid: string, entryId: string): string =>
+  `${userDocPath(uid)}/${COLLECTIONS.emailLedger}/${entryId}`;
+/** The deal-distribution cutoffs of "unusually cheap", recomputed at most once a day by send_digests. */
+export const ALERT_CUTOFFS_DOC_PATH = `${COLLECTIONS.meta}/alert_cutoffs`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;

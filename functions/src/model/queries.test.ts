@@ -10,7 +10,10 @@ import {
 } from './index-coverage';
 import { COLLECTIONS, DOCUMENT_ID_FIELD } from './paths';
 import {
+  activeSubscribersQuerySpec,
   allAppQuerySpecs,
+  newDealsQuerySpec,
+  recentDealsQuerySpec,
   BLOG_PAGE_SIZE,
   blogQuerySpec,
   DEAL_FILTERS,
@@ -322,6 +325,9 @@ describe('firestore.indexes.json', () => {
     ['saved deals by id', dealsByIdQuerySpec(['deal-1'])],
     ['saved list', savedDealsQuerySpec('uid')],
     ['blog list', blogQuerySpec()],
+    ['send_digests new deals', newDealsQuerySpec(NOW)],
+    ['send_digests category distribution', recentDealsQuerySpec(NOW)],
+    ['send_digests active subscribers', activeSubscribersQuerySpec()],
   ];
 
   it.each(namedShapes)('has an index serving the %s query', (_name, spec) => {
@@ -354,7 +360,7 @@ describe('firestore.indexes.json', () => {
   it('covers all 96 deal shapes, the saved-deal and blog queries, and holds no unused composite index', () => {
     const specs = allAppQuerySpecs(NOW);
     expect(specs).toEqual(namedShapes.map(([, spec]) => spec));
-    expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(3 * 4 * 8 + 1);
+    expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(3 * 4 * 8 + 1 + 2);
     const used = new Set(
       specs.flatMap((spec) => {
         const coverage = indexCoverage(spec, file);

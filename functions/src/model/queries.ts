@@ -14,6 +14,10 @@ export const DEAL_PAGE_SIZE = 20;
 export const BLOG_PAGE_SIZE = 9;
 /** Saved deals per user (the rules enforce it; the Saved view lists them all in one read). */
 export const MAX_SAVED_DEALS = 100;
+/** Caps of send_digests' reads; reaching one is logged (the run then covers the first ones only). */
+export const MAX_DEALS_PER_DIGEST_RUN = 20_000;
+export const MAX_DEALS_PER_DISTRIBUTION = 100_000;
+export const MAX_SUBSCRIBERS_PER_DIGEST_RUN = 200_000;
 
 export const DEAL_FILTERS = ['all', 'verified', 'unverified'] as const;
 export type DealFilter = (typeof DEAL_FILTERS)[number];
@@ -149,6 +153,36 @@ export function blogQuerySpec(): QuerySpec {
   };
 }
 
+/** send_digests: the deals scraped since `since` (one read per run, matched in memory; no composite index). */
+export function newDealsQuerySpec(since: Date): QuerySpec {
+  return {
+    collection: COLLECTIONS.deals,
+    where: [{ field: 'scraped_at', op: '>=', value: toIsoTimestamp(since) }],
+    orderBy: [],
+    limit: MAX_DEALS_PER_DIGEST_RUN,
+  };
+}
+
+/** send_digests (once a day): the deals that started since `since`, for the category distributions. */
+export function recentDealsQuerySpec(since: Date): QuerySpec {
+  return {
+    collection: COLLECTIONS.deals,
+    where: [{ field: 'start_date', op: '>=', value: toIsoTimestamp(since) }],
+    orderBy: [],
+    limit: MAX_DEALS_PER_DISTRIBUTION,
+  };
+}
+
+/** send_digests: the users whose subscription is active (only they get email). */
+export function activeSubscribersQuerySpec(): QuerySpec {
+  return {
+    collection: COLLECTIONS.users,
+    where: [{ field: 'subscription_active', op: '==', value: true }],
+    orderBy: [],
+    limit: MAX_SUBSCRIBERS_PER_DIGEST_RUN,
+  };
+}
+
 /** Every combination of the optional narrowings (values are placeholders: indexes depend on the fields only). */
 function allNarrowings(): DealNarrowing[] {
   const narrowings: DealNarrowing[] = [];
@@ -165,5 +199,13 @@ export function allAppQuerySpecs(now: Date = new Date()): QuerySpec[] {
       allNarrowings().map((narrowing) => dealQuerySpec(filter, sort, now, narrowing)),
     ),
   );
-  return [...deals, dealsByIdQuerySpec(['deal-1']), savedDealsQuerySpec('uid'), blogQuerySpec()];
+  return [
+    ...deals,
+    dealsByIdQuerySpec(['deal-1']),
+    savedDealsQuerySpec('uid'),
+    blogQuerySpec(),
+    newDealsQuerySpec(now),
+    recentDealsQuerySpec(now),
+    activeSubscribersQuerySpec(),
+  ];
 }

@@ -11,16 +11,14 @@ export const monthlyPriceLabel = new Intl.NumberFormat('en-US', {
 /** Spec §9: redirect from /success to /dashboard after this many milliseconds. */
 export const POST_PAYMENT_REDIRECT_MS = 3000;
 
-/** Planned features, shown as coming soon (spec §1). */
+/**
+ * Planned features of spec §1 that do not exist yet, shown as coming soon. The digest and the alerts for
+ * unusually cheap products (issue #19) exist: email, matched to the categories and stores a subscriber picks.
+ */
 export const COMING_SOON_FEATURES = [
   { title: 'Location-based matching', description: 'Deals from shops near you, surfaced first.' },
   {
     title: 'Interest-based matching',
-    description: 'Tell us what you shop for and see those bargains at the top.',
+    description: 'Tell us what you shop for and see those bargains at the top of your dashboard.',
   },
-  {
-    title: 'Daily or weekly digest',
-    description: 'The best new deals in your inbox, on the schedule you choose.',
-  },
-  { title: 'Price-drop alerts', description: 'A heads-up when a product is unusually cheap.' },
 ] as const;

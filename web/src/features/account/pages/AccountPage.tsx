@@ -3,6 +3,7 @@ import { useUser } from 'reactfire';
 import { Alert } from '@/components/Alert';
 import { Page, Section } from '@/components/layout/Page';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { EmailPreferencesSection } from '../components/EmailPreferencesSection';
 import { SubscriptionSection } from '../components/SubscriptionSection';
 import { ACCOUNT_MESSAGES } from '../lib/account-messages';
 import '../account.css';
@@ -22,6 +23,7 @@ export default function AccountPage() {
             </dl>
           </Section>
           <SubscriptionSection />
+          <EmailPreferencesSection uid={user.uid} />
           <DeleteAccountSection user={user} />
         </div>
       ) : (

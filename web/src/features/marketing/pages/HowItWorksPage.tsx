@@ -17,8 +17,7 @@ const STEPS = [
   },
   {
     title: 'Personalized Experience',
-    text: 'Matching by location and interests, a daily or weekly digest, and alerts for unusually cheap products.',
-    comingSoon: true,
+    text: 'On your account page, choose a daily or weekly email digest and alerts for unusually cheap products, matched to the categories and stores you pick. Coming soon: matching by location, and your interests first on the dashboard.',
   },
 ] as const;
 
@@ -31,10 +30,7 @@ export default function HowItWorksPage() {
             <span className="steps__number" aria-hidden="true">
               {index + 1}
             </span>
-            <h2>
-              {step.title}
-              {'comingSoon' in step ? <span className="badge badge--soon">Coming soon</span> : null}
-            </h2>
+            <h2>{step.title}</h2>
             <p>{step.text}</p>
           </li>
         ))}

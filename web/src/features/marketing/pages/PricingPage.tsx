@@ -7,9 +7,10 @@ import { CheckIcon, SparkIcon } from '../components/Icons';
 const INCLUDED = [
   'Curated deals, discounts and coupons',
   'Alerts for unusually cheap products',
+  'Daily or weekly email digest of the categories and stores you pick',
   '24/7 access',
 ];
-const COMING_SOON = ['Location-based matching', 'Interest-based matching', 'Daily or weekly digest'];
+const COMING_SOON = ['Location-based matching', 'Interest-based matching on your dashboard'];
 
 export default function PricingPage() {
   return (

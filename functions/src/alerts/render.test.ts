@@ -1,0 +1,50 @@
+import { escapeHtml, renderEmail } from './render';
+
+const deal = {
+  title: '50% off <script>alert(1)</script> headphones',
+  savings: '50% off',
+  shop_name: 'Bluebird & Co',
+  code: 'SAVE50',
+  end_date: new Date('2026-11-30T04:00:00Z'),
+  url_home: 'https://bluebird.example/deals?a=1&b=2',
+  category: 'electronics' as const,
+};
+const content = {
+  list: 'digest' as const,
+  frequency: 'weekly' as const,
+  deals: [deal, { ...deal, title: 'Free shipping', savings: 'Free shipping', code: null }],
+  timeZone: 'America/Los_Angeles',
+  unsubscribeUrl: 'https://app.example/unsubscribe?token=t',
+  preferencesUrl: 'https://app.example/account#email-preferences',
+};
+
+describe('renderEmail', () => {
+  it('renders each deal with savings, shop, code, end date and link, in HTML and plain text', async () => {
+    const email = await renderEmail(content);
+    expect(email.subject).toBe('Your weekly Bargains digest: 2 deals');
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain('SAVE50');
+      expect(body).toContain('No code needed');
+      // End dates in the user's zone: 04:00Z on the 30th is still the 29th in Los Angeles.
+      expect(body).toContain('Ends Nov 29, 2026');
+      expect(body).toContain('https://app.example/account#email-preferences');
+    }
+    expect(email.html).toContain('href="https://bluebird.example/deals?a=1&amp;b=2"');
+    expect(email.text).toContain('https://bluebird.example/deals?a=1&b=2');
+    expect(email.text).toContain('Unsubscribe from this digest: https://app.example/unsubscribe?token=t');
+    expect(email.text).toContain('Bluebird & Co · Electronics');
+  });
+
+  it('escapes deal text from the feed', async () => {
+    const { html } = await renderEmail(content);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(escapeHtml(`"'<>&`)).toBe('&quot;&#39;&lt;&gt;&amp;');
+  });
+
+  it('names alerts as alerts', async () => {
+    const email = await renderEmail({ ...content, list: 'alerts', deals: [deal] });
+    expect(email.subject).toBe('Unusually cheap: 1 deal you asked to hear about');
+    expect(email.text).toContain('Unsubscribe from these alerts');
+  });
+});

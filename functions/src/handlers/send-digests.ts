@@ -1,0 +1,41 @@
+// send_digests (hourly): wires the run to production services: nodemailer over SMTP_URL, addresses from
+// Firebase Auth, configuration from params and secrets. The logic is alerts/run.ts.
+import * as logger from 'firebase-functions/logger';
+import { createTransport } from 'nodemailer';
+import { adminAuth, db } from '../admin';
+import { runSendDigests, type RunSummary } from '../alerts/run';
+import { appConfig, EMAIL_FROM, emailTokenSecret, smtpUrl } from '../config';
+
+const AUTH_LOOKUP_CHUNK = 100;
+
+/** Verified-or-not primary addresses of the given users; disabled or deleted accounts get none. */
+export async function emailAddresses(uids: readonly string[]): Promise<Map<string, string>> {
+  const addresses = new Map<string, string>();
+  for (let i = 0; i < uids.length; i += AUTH_LOOKUP_CHUNK) {
+    const { users } = await adminAuth().getUsers(
+      uids.slice(i, i + AUTH_LOOKUP_CHUNK).map((uid) => ({ uid })),
+    );
+    for (const user of users) if (user.email && !user.disabled) addresses.set(user.uid, user.email);
+  }
+  return addresses;
+}
+
+export async function handle(now: Date = new Date()): Promise<RunSummary> {
+  const transport = createTransport(smtpUrl());
+  try {
+    const summary = await runSendDigests({
+      db: db(),
+      transport,
+      emailsOf: emailAddresses,
+      appOrigin: appConfig().appOrigin,
+      from: EMAIL_FROM.value(),
+      tokenSecret: emailTokenSecret(),
+      now,
+      log: (event, details) => logger.warn(event, details),
+    });
+    logger.info('send_digests.done', { ...summary });
+    return summary;
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,205 @@
+// users/{uid}/preferences/alerts: who may do what (allow AND deny per role), and the shape attacks the rules
+// must refuse. The well-formed document is the one the account page writes (alertPreferencesDoc).
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+} from 'firebase/firestore';
+import {
+  ALERT_PREFERENCE_LIMITS,
+  alertPreferencesDoc,
+  type AlertPreferencesInput,
+  defaultAlertPreferences,
+} from '../../functions/src/model/alert-preferences';
+import { DEAL_CATEGORIES } from '../../functions/src/model/category';
+import { alertPreferencesDocPath } from '../../functions/src/model/paths';
+import { clientDb, createRulesTestEnvironment, dbFor, resetAndSeed, type Role, UIDS } from './harness';
+
+const PREFERENCES: AlertPreferencesInput = {
+  ...defaultAlertPreferences('America/New_York'),
+  digest: 'weekly',
+  digest_weekday: 5,
+  digest_hour: 18,
+  instant_alerts: true,
+  interest_categories: ['electronics', 'travel'],
+  interest_stores: ['acme'],
+  alert_threshold: 40,
+};
+
+const write = (db: Firestore, uid: string, data: Record<string, unknown>) =>
+  setDoc(doc(db, alertPreferencesDocPath(uid)), data);
+const wellFormed = (over: Partial<Record<string, unknown>> = {}) => ({
+  ...alertPreferencesDoc(PREFERENCES, serverTimestamp()),
+  ...over,
+});
+
+type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+/** Signed-in owners act on their own document (the subscriber has one, the free user creates one). */
+const ownerOf = (role: Role) => (role === 'free' ? UIDS.free : UIDS.subscriber);
+
+const ATTEMPTS: Record<Operation, (db: Firestore, role: Role) => Promise<unknown>> = {
+  get: (db, role) => getDoc(doc(db, alertPreferencesDocPath(ownerOf(role)))),
+  list: (db, role) => getDocs(query(collection(db, `users/${ownerOf(role)}/preferences`), limit(1))),
+  create: (db) => write(db, UIDS.free, wellFormed()),
+  update: (db) =>
+    updateDoc(doc(db, alertPreferencesDocPath(UIDS.subscriber)), {
+      digest: 'off',
+      updated_at: serverTimestamp(),
+    }),
+  delete: (db, role) => deleteDoc(doc(db, alertPreferencesDocPath(ownerOf(role)))),
+};
+
+/**
+ * create targets the free user's (missing) document and update the subscriber's (existing) one, so each
+ * operation has one owner role; a subscription is not needed to choose what to receive.
+ */
+const ALLOWED: Record<Operation, readonly Role[]> = {
+  get: ['subscriber', 'free'],
+  list: [],
+  create: ['free'],
+  update: ['subscriber'],
+  delete: [],
+};
+
+const ROLE_NAMES: Record<Role, string> = {
+  subscriber: 'the subscribed owner',
+  free: 'the unsubscribed owner',
+  other: 'another signed-in user',
+  signedOut: 'a signed-out visitor',
+};
+
+const cases = (Object.keys(ATTEMPTS) as Operation[]).flatMap((operation) =>
+  (['subscriber', 'free', 'other', 'signedOut'] as const).map((role) => {
+    const allowed = ALLOWED[operation].includes(role);
+    return [operation, ROLE_NAMES[role], allowed ? 'allowed' : 'denied', role, allowed] as const;
+  }),
+);
+
+describe('alert preferences rules', () => {
+  let env: RulesTestEnvironment;
+  const owner = () => dbFor(env, 'subscriber');
+  const uid = UIDS.subscriber;
+
+  beforeAll(async () => {
+    env = await createRulesTestEnvironment();
+  });
+  afterAll(async () => {
+    await env.cleanup();
+  });
+  beforeEach(async () => {
+    await resetAndSeed(env);
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = clientDb(context);
+      await write(db, UIDS.subscriber, { ...alertPreferencesDoc(PREFERENCES, Timestamp.now()) });
+    });
+  });
+
+  it.each(cases)('%s by %s is %s', async (operation, _name, _verdict, role, allowed) => {
+    const attempt = ATTEMPTS[operation](dbFor(env, role), role);
+    if (allowed) await assertSucceeds(attempt);
+    else await assertFails(attempt);
+  });
+
+  it('covers owner/unsubscribed owner/other/anonymous × get/list/create/update/delete', () => {
+    expect(cases).toHaveLength(20);
+  });
+
+  it('lets each owner write only their own document', async () => {
+    await assertSucceeds(write(dbFor(env, 'free'), UIDS.free, wellFormed()));
+    await assertFails(write(dbFor(env, 'free'), UIDS.subscriber, wellFormed()));
+    await assertFails(write(dbFor(env, 'other'), UIDS.free, wellFormed()));
+  });
+
+  describe('shape attacks', () => {
+    const stores = (count: number) => Array.from({ length: count }, (_, i) => `shop-${i}`);
+
+    it.each([
+      ['an extra field', { email: 'someone@example.com' }],
+      ['a missing field', { instant_alerts: undefined }],
+      ['an unknown digest', { digest: 'hourly' }],
+      ['weekday 0', { digest_weekday: 0 }],
+      ['weekday 8', { digest_weekday: 8 }],
+      ['a fractional hour', { digest_hour: 7.5 }],
+      ['hour 24', { digest_hour: 24 }],
+      ['an hour as text', { digest_hour: '8' }],
+      ['a zone with spaces', { time_zone: 'New York' }],
+      ['an overlong zone', { time_zone: `A/${'b'.repeat(ALERT_PREFERENCE_LIMITS.timeZoneLength)}` }],
+      ['instant alerts as text', { instant_alerts: 'yes' }],
+      ['an unknown category', { interest_categories: ['cars'] }],
+      ['a repeated category', { interest_categories: ['home', 'home'] }],
+      ['categories as a map', { interest_categories: { home: true } }],
+      [
+        `${ALERT_PREFERENCE_LIMITS.stores + 1} stores`,
+        { interest_stores: stores(ALERT_PREFERENCE_LIMITS.stores + 1) },
+      ],
+      ['a repeated store', { interest_stores: ['acme', 'acme'] }],
+      ['threshold 0', { alert_threshold: 0 }],
+      ['threshold 101', { alert_threshold: 101 }],
+      ['a fractional threshold', { alert_threshold: 12.5 }],
+      ['a client-chosen time', { updated_at: Timestamp.now() }],
+    ] as const)('refuses %s', async (_name, change) => {
+      const data = Object.fromEntries(
+        Object.entries(wellFormed(change)).filter(([, value]) => value !== undefined),
+      );
+      await assertFails(write(owner(), uid, data));
+    });
+
+    it('accepts the boundaries (the attacks above differ from them in one point)', async () => {
+      await assertSucceeds(write(owner(), uid, wellFormed()));
+      await assertSucceeds(
+        write(
+          owner(),
+          uid,
+          wellFormed({
+            digest: 'daily',
+            digest_weekday: 7,
+            digest_hour: 23,
+            time_zone: 'America/Argentina/Buenos_Aires',
+            interest_categories: [...DEAL_CATEGORIES],
+            interest_stores: stores(ALERT_PREFERENCE_LIMITS.stores),
+            alert_threshold: ALERT_PREFERENCE_LIMITS.thresholdMax,
+          }),
+        ),
+      );
+      await assertSucceeds(
+        write(
+          owner(),
+          uid,
+          wellFormed({
+            digest: 'off',
+            digest_weekday: 1,
+            digest_hour: 0,
+            time_zone: 'UTC',
+            interest_categories: [],
+            interest_stores: [],
+            alert_threshold: null,
+          }),
+        ),
+      );
+      await assertSucceeds(
+        write(owner(), uid, wellFormed({ alert_threshold: ALERT_PREFERENCE_LIMITS.thresholdMin })),
+      );
+    });
+
+    it('refuses a partial update that drops the shape', async () => {
+      await assertFails(updateDoc(doc(owner(), alertPreferencesDocPath(uid)), { digest: 'weekly' }));
+      await assertFails(
+        updateDoc(doc(owner(), alertPreferencesDocPath(uid)), {
+          digest: 'never',
+          updated_at: serverTimestamp(),
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,263 @@
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Section } from '@/components/layout/Page';
+import { Spinner } from '@/components/Spinner';
+import { fetchShopSummary } from '@/features/dashboard/api/shop-summary';
+import { db } from '@/lib/firestore';
+import {
+  ALERT_PREFERENCE_LIMITS,
+  alertPreferencesInputSchema,
+  type AlertPreferencesInput,
+  type DigestFrequency,
+  isValidTimeZone,
+} from '@model/alert-preferences';
+import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS } from '@model/category';
+import type { ShopSummaryEntry } from '@model/shop-summary';
+import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+/** Alert thresholds offered, in savings_value units (dollars off a $100 order = % off). */
+const THRESHOLDS = [20, 30, 40, 50, 60, 70] as const;
+
+const hourLabel = (hour: number) =>
+  new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 1, hour));
+
+type Message = { tone: 'success' | 'error'; text: string } | null;
+
+/** Email preferences: digest, instant alerts, interests and threshold (users/{uid}/preferences/alerts). */
+export function EmailPreferencesSection({ uid }: { uid: string }) {
+  const [preferences, setPreferences] = useState<AlertPreferencesInput | null>(null);
+  const [shops, setShops] = useState<ShopSummaryEntry[]>([]);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  useEffect(() => {
+    let active = true;
+    loadEmailPreferences(db, uid)
+      .then(({ preferences: loaded }) => active && setPreferences(loaded))
+      .catch((error: unknown) => {
+        console.error('account.email_preferences_load_failed', error);
+        if (active) setLoadFailed(true);
+      });
+    // Stores come from the deal data (subscribers only); without it, interests are categories alone.
+    fetchShopSummary(db)
+      .then((summary) => active && setShops(summary?.shops ?? []))
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [uid]);
+
+  if (loadFailed)
+    return (
+      <Section title="Email Preferences" id="email-preferences">
+        <Alert>We couldn't load your email preferences. Please reload the page.</Alert>
+      </Section>
+    );
+  if (!preferences)
+    return (
+      <Section title="Email Preferences" id="email-preferences">
+        <Spinner label="Loading email preferences" />
+      </Section>
+    );
+
+  const update = (change: Partial<AlertPreferencesInput>) => {
+    setMessage(null);
+    setPreferences({ ...preferences, ...change });
+  };
+  const toggle = <T extends string>(list: readonly T[], value: T): T[] =>
+    list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+
+  const save = async () => {
+    const parsed = alertPreferencesInputSchema.safeParse(preferences);
+    if (!parsed.success) {
+      setMessage({
+        tone: 'error',
+        text: 'Some choices are not valid. Check the time zone and the number of stores.',
+      });
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveEmailPreferences(db, uid, parsed.data);
+      setMessage({ tone: 'success', text: 'Email preferences saved.' });
+    } catch (error) {
+      console.error('account.email_preferences_save_failed', error);
+      setMessage({ tone: 'error', text: "We couldn't save your email preferences. Please try again." });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zoneChoices = zones.includes(preferences.time_zone) ? zones : [preferences.time_zone, ...zones];
+  const tooManyStores = preferences.interest_stores.length >= ALERT_PREFERENCE_LIMITS.stores;
+
+  return (
+    <Section title="Email Preferences" id="email-preferences">
+      <form
+        className="email-preferences"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset>
+          <legend>Deal digest</legend>
+          <div className="choice-row">
+            {(['off', 'daily', 'weekly'] as const satisfies readonly DigestFrequency[]).map((frequency) => (
+              <label key={frequency} className="choice">
+                <input
+                  type="radio"
+                  name="digest"
+                  value={frequency}
+                  checked={preferences.digest === frequency}
+                  onChange={() => update({ digest: frequency })}
+                />
+                {frequency === 'off' ? 'Off' : frequency === 'daily' ? 'Daily' : 'Weekly'}
+              </label>
+            ))}
+          </div>
+          {preferences.digest !== 'off' ? (
+            <div className="field-row">
+              {preferences.digest === 'weekly' ? (
+                <label className="field">
+                  <span className="field__label">Day</span>
+                  <select
+                    className="field__input"
+                    value={preferences.digest_weekday}
+                    onChange={(event) =>
+                      update({
+                        digest_weekday: Number(event.target.value) as AlertPreferencesInput['digest_weekday'],
+                      })
+                    }
+                  >
+                    {WEEKDAYS.map((day, index) => (
+                      <option key={day} value={index + 1}>
+                        {day}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+              <label className="field">
+                <span className="field__label">Time</span>
+                <select
+                  className="field__input"
+                  value={preferences.digest_hour}
+                  onChange={(event) => update({ digest_hour: Number(event.target.value) })}
+                >
+                  {HOURS.map((hour) => (
+                    <option key={hour} value={hour}>
+                      {hourLabel(hour)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                <span className="field__label">Time zone</span>
+                <select
+                  className="field__input"
+                  value={preferences.time_zone}
+                  onChange={(event) =>
+                    isValidTimeZone(event.target.value) && update({ time_zone: event.target.value })
+                  }
+                >
+                  {zoneChoices.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replace(/_/g, ' ')}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          ) : null}
+        </fieldset>
+
+        <fieldset>
+          <legend>Alerts for unusually cheap deals</legend>
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={preferences.instant_alerts}
+              onChange={(event) => update({ instant_alerts: event.target.checked })}
+            />
+            Email me when a deal saves more than 95% of its category's deals this month (at most one email an
+            hour)
+          </label>
+          <label className="field">
+            <span className="field__label">Also alert me at</span>
+            <select
+              className="field__input"
+              value={preferences.alert_threshold ?? ''}
+              onChange={(event) =>
+                update({ alert_threshold: event.target.value === '' ? null : Number(event.target.value) })
+              }
+            >
+              <option value="">Only unusually cheap deals</option>
+              {THRESHOLDS.map((threshold) => (
+                <option key={threshold} value={threshold}>
+                  {threshold}% off or more
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
+
+        <fieldset>
+          <legend>Interests</legend>
+          <p className="muted">
+            Digests and alerts include only these. Choose none to hear about everything.
+          </p>
+          <div className="choice-grid">
+            {DEAL_CATEGORIES.map((category) => (
+              <label key={category} className="choice">
+                <input
+                  type="checkbox"
+                  checked={preferences.interest_categories.includes(category)}
+                  onChange={() =>
+                    update({ interest_categories: toggle(preferences.interest_categories, category) })
+                  }
+                />
+                {DEAL_CATEGORY_LABELS[category]}
+              </label>
+            ))}
+          </div>
+          {shops.length > 0 ? (
+            <details className="store-choices">
+              <summary>Stores ({preferences.interest_stores.length} chosen)</summary>
+              <div className="choice-grid">
+                {shops.map((shop) => {
+                  const checked = preferences.interest_stores.includes(shop.id);
+                  return (
+                    <label key={shop.id} className="choice">
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        disabled={!checked && tooManyStores}
+                        onChange={() =>
+                          update({ interest_stores: toggle(preferences.interest_stores, shop.id) })
+                        }
+                      />
+                      {shop.name}
+                    </label>
+                  );
+                })}
+              </div>
+            </details>
+          ) : null}
+        </fieldset>
+
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <div className="button-row">
+          <Button type="submit" loading={saving}>
+            {saving ? 'Saving...' : 'Save Preferences'}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
