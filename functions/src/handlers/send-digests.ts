@@ -2,7 +2,8 @@
 // Firebase Auth, configuration from params and secrets. The logic is alerts/run.ts.
 import * as logger from 'firebase-functions/logger';
 import { createTransport } from 'nodemailer';
-import { adminAuth, db } from '../admin';
+import { db } from '../admin';
+import { adminAuth } from '../admin-auth';
 import { runSendDigests, type RunSummary } from '../alerts/run';
 import { appConfig, EMAIL_FROM, emailTokenSecret, smtpUrl } from '../config';
 
