@@ -10,9 +10,5 @@ export const DEPLOY_CHECKED_ENV = 'BARGAINS_DEPLOY_CHECKED_FOR';
  */
 export async function buildProductionWeb() {
   console.log('Building the production web app into web/dist…');
-  const callerNodeEnv = process.env.NODE_ENV;
   await buildWeb({ mode: 'production' });
-  // Vite's build sets NODE_ENV=production in this process; child processes must not inherit it.
-  if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = callerNodeEnv;
 }

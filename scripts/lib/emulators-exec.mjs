@@ -14,17 +14,13 @@ if (busy) {
   console.error(busy);
   process.exit(1);
 }
-// Vite's build sets NODE_ENV=production in this process; the suites must not inherit it (React's production
-// build has no act(), so every component test would fail).
-const callerNodeEnv = process.env.NODE_ENV;
 if (build) {
   console.log('\n▶ build (functions + web for the emulators)');
+  // buildWeb puts NODE_ENV back after Vite's build: the suites must not inherit `production` (React's production
+  // build has no act(), so every component test would fail).
   await Promise.all([buildFunctions(), buildWeb()]);
 }
-const env = { ...process.env };
-if (callerNodeEnv === undefined) delete env.NODE_ENV;
-else env.NODE_ENV = callerNodeEnv;
-const child = spawn(command, args, { stdio: 'inherit', env });
+const child = spawn(command, args, { stdio: 'inherit', env: process.env });
 const forward = (signal) => child.kill(signal);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

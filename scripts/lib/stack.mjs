@@ -60,13 +60,24 @@ export async function buildFunctions() {
  */
 export async function buildWeb({ mode = 'emulator', outDir } = {}) {
   const { build } = await import('vite');
-  await build({
-    root: join(repoRoot, 'web'),
-    mode,
-    logLevel: 'warn',
-    configFile: join(repoRoot, 'web/vite.config.ts'),
-    ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
-  });
+  // Every build compiles for production, as Vite does when NODE_ENV is unset. A caller's NODE_ENV (Jest's `test`,
+  // a shell's `development`) would switch JSX to the dev runtime, while the blog's server renderer bundles React's
+  // production build, which has no jsxDEV: every server-rendered blog page would fail. Vite also writes
+  // NODE_ENV into this process; the caller's value is put back, so child processes never inherit the build's.
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: join(repoRoot, 'web'),
+      mode,
+      logLevel: 'warn',
+      configFile: join(repoRoot, 'web/vite.config.ts'),
+      ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
+    });
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerNodeEnv;
+  }
 }
 
 export const stripeStandinEntry = join(repoRoot, 'tools/stripe-standin/src/main.ts');
