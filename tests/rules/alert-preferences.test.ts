@@ -23,7 +23,15 @@ import {
 } from '../../functions/src/model/alert-preferences';
 import { DEAL_CATEGORIES } from '../../functions/src/model/category';
 import { alertPreferencesDocPath } from '../../functions/src/model/paths';
-import { clientDb, createRulesTestEnvironment, dbFor, resetAndSeed, type Role, UIDS } from './harness';
+import {
+  clientDb,
+  createRulesTestEnvironment,
+  dbFor,
+  ownerMatrixCases,
+  resetAndSeed,
+  type Role,
+  UIDS,
+} from './harness';
 
 const PREFERENCES: AlertPreferencesInput = {
   ...defaultAlertPreferences('America/New_York'),
@@ -72,19 +80,7 @@ const ALLOWED: Record<Operation, readonly Role[]> = {
   delete: [],
 };
 
-const ROLE_NAMES: Record<Role, string> = {
-  subscriber: 'the subscribed owner',
-  free: 'the unsubscribed owner',
-  other: 'another signed-in user',
-  signedOut: 'a signed-out visitor',
-};
-
-const cases = (Object.keys(ATTEMPTS) as Operation[]).flatMap((operation) =>
-  (['subscriber', 'free', 'other', 'signedOut'] as const).map((role) => {
-    const allowed = ALLOWED[operation].includes(role);
-    return [operation, ROLE_NAMES[role], allowed ? 'allowed' : 'denied', role, allowed] as const;
-  }),
-);
+const cases = ownerMatrixCases(ALLOWED);
 
 describe('alert preferences rules', () => {
   let env: RulesTestEnvironment;

@@ -62,6 +62,29 @@ export const SEEDED = {
 export type Role = 'signedOut' | 'free' | 'subscriber' | 'other';
 export const ROLES: readonly Role[] = ['signedOut', 'free', 'subscriber', 'other'];
 
+/** How a per-owner matrix names each role in its test titles. */
+const OWNER_ROLE_NAMES: Record<Role, string> = {
+  subscriber: 'the subscribed owner',
+  free: 'the unsubscribed owner',
+  other: 'another signed-in user',
+  signedOut: 'a signed-out visitor',
+};
+
+/**
+ * The rows of an allow-and-deny matrix over a user's own documents: every operation of `allowed` for every role,
+ * as [operation, role name, 'allowed' | 'denied', role, allowed] (for `it.each`).
+ */
+export function ownerMatrixCases<Operation extends string>(
+  allowed: Record<Operation, readonly Role[]>,
+): Array<readonly [Operation, string, 'allowed' | 'denied', Role, boolean]> {
+  return (Object.keys(allowed) as Operation[]).flatMap((operation) =>
+    (['subscriber', 'free', 'other', 'signedOut'] as const).map((role) => {
+      const isAllowed = allowed[operation].includes(role);
+      return [operation, OWNER_ROLE_NAMES[role], isAllowed ? 'allowed' : 'denied', role, isAllowed] as const;
+    }),
+  );
+}
+
 export async function createRulesTestEnvironment(
   projectId: string = RULES_TEST_PROJECT_ID,
 ): Promise<RulesTestEnvironment> {

@@ -24,6 +24,7 @@ import {
   createRulesTestEnvironment,
   DEAL_SEED,
   dbFor,
+  ownerMatrixCases,
   queryFromSpec,
   resetAndSeed,
   type Role,
@@ -83,19 +84,7 @@ const ALLOWED: Record<Operation, readonly Role[]> = {
   delete: ['subscriber', 'free'],
 };
 
-const ROLE_NAMES: Record<Role, string> = {
-  subscriber: 'the subscribed owner',
-  free: 'the unsubscribed owner',
-  other: 'another signed-in user',
-  signedOut: 'a signed-out visitor',
-};
-
-const cases = (Object.keys(ATTEMPTS) as Operation[]).flatMap((operation) =>
-  (['subscriber', 'free', 'other', 'signedOut'] as const).map((role) => {
-    const allowed = ALLOWED[operation].includes(role);
-    return [operation, ROLE_NAMES[role], allowed ? 'allowed' : 'denied', role, allowed] as const;
-  }),
-);
+const cases = ownerMatrixCases(ALLOWED);
 
 describe('saved deals rules', () => {
   let env: RulesTestEnvironment;
