@@ -1,4 +1,4 @@
-// Publishes an HTML file as a blog post (there is no admin UI, spec §6). Usage: npm run publish-post -- --help
+// Publishes an HTML file as a blog post (there is no admin UI, docs/reference.md#blog). Usage: npm run publish-post -- --help
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

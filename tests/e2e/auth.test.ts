@@ -1,5 +1,5 @@
 // Authentication end to end in Chromium against the Auth, Firestore and Hosting emulators: sign-up creates
-// users/{uid}, sign-out, sign-in, the §8 failure message, §5 validation, Google through the emulator's popup,
+// users/{uid}, sign-out, sign-in, the failure message (docs/reference.md#messages), form validation, Google through the emulator's popup,
 // and the protected-route redirect.
 import type { Browser, Page } from 'playwright-core';
 import { userDocPath } from '../../functions/src/model/paths';
@@ -33,7 +33,7 @@ async function fillCredentials(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
 }
 
-/** users/{uid} must hold exactly the initial values of spec §3/§9, with server timestamps. */
+/** users/{uid} must hold exactly the initial values of docs/reference.md#user-document, with server timestamps. */
 async function expectInitialUserDocument(uid: string) {
   const snapshot = await adminDb().doc(userDocPath(uid)).get();
   expect(snapshot.exists).toBe(true);
@@ -95,7 +95,7 @@ test('sign up with email → /dashboard (subscribe screen) with users/{uid} crea
   await context.close();
 });
 
-test('a wrong password shows the spec message and stays on /login', async () => {
+test('a wrong password shows the documented message and stays on /login', async () => {
   const email = uniqueEmail('wrong-password');
   await adminAuth().createUser({ email, password: PASSWORD });
   const { context, page } = await openPage(browser, 'mobile');

@@ -213,7 +213,7 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
   await screenshot(page, 'account-active-375');
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // 8. Delete Account needs a recent sign-in (spec §8): with a sign-in 10 minutes old the app refuses before it
+  // 8. Delete Account needs a recent sign-in (docs/reference.md#account-deletion): with a sign-in 10 minutes old the app refuses before it
   //    deletes anything; after signing in again, Confirm Delete → signed out at / with everything gone.
   await ageLastSignIn(PROJECT_ID, uid, 10);
   await page.getByRole('button', { name: 'Delete Account' }).click();

@@ -25,7 +25,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Public routes and the h1 each must show (spec §2 copy). */
+/** Public routes and the h1 each must show (docs/reference.md#routes). */
 const PUBLIC_ROUTES = [
   { path: '/', name: 'home', heading: /Take the power of the algorithm/ },
   { path: '/signup', name: 'signup', heading: 'Create an Account' },

@@ -1,4 +1,4 @@
-// delete_account needs a recent sign-in (spec §8, code requires-recent-login): a token whose sign-in is older than
+// delete_account needs a recent sign-in (docs/reference.md#account-deletion, code requires-recent-login): a token whose sign-in is older than
 // 5 minutes is refused with 403 and nothing changes: no Stripe cancellation, no document or Auth deletion.
 import { closeAdmin, readDoc, testAuth } from './support/admin';
 import { callFunction } from './support/http';

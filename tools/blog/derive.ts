@@ -1,4 +1,4 @@
-// Derives a blog post's display fields (spec §3) from its stored HTML. Runs in Node when a post is written
+// Derives a blog post's display fields (docs/reference.md#blog) from its stored HTML. Runs in Node when a post is written
 // (publisher, demo-data generator) so readers never parse bodies. parse5 is a spec-compliant HTML parser:
 // malformed markup is repaired the way browsers repair it and character references are decoded.
 import { parse, parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
@@ -295,7 +295,7 @@ function metaDescription(elements: Element[]): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Tags: elements with a class token that is "tag" or starts with "tag" (spec §3). When tag elements nest
+// Tags: elements with a class token that is "tag" or starts with "tag" (docs/reference.md#blog). When tag elements nest
 // (<ul class="tags"><li class="tag">), only the innermost ones are labels; their containers are not.
 
 function hasTagClass(element: Element): boolean {

@@ -112,7 +112,7 @@ export function resolvePublishTarget(
 }
 
 /**
- * The stored blog document (spec §3): the sanitized body, the stored fields, and the plain-text fields derived
+ * The stored blog document (docs/reference.md#blog): the sanitized body, the stored fields, and the plain-text fields derived
  * once, here, at publish time (from the original HTML: its JSON-LD and <meta> are removed by sanitizing).
  */
 export function buildBlogDocument(

@@ -37,7 +37,7 @@ interface PrerenderModule {
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The app's module, imported by the entry (src/boot.ts) after the first paint; every page preloads it. */
 const APP_MODULE = 'src/main.tsx';
-/** Firebase Auth's first check gates the app's first render (spec §4): frames preload it with the app. */
+/** Firebase Auth's first check gates the app's first render (docs/reference.md#signing-in): frames preload it with the app. */
 const AUTH_MODULE = 'src/lib/auth-session.ts';
 const LOADING_FRAME_FILE = 'app.html';
 /**

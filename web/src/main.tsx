@@ -7,7 +7,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 // The HTML already shows this page's build-time snapshot (or the loading frame). The app renders once the first
-// auth check has finished (spec §4) and the page's chunk is loaded, replacing the snapshot in one commit, so
+// auth check has finished (docs/reference.md#signing-in) and the page's chunk is loaded, replacing the snapshot in one commit, so
 // the page never flashes a spinner or links for the wrong auth state. Both downloads start now, side by side.
 const pageReady = preloadRoute(window.location.pathname);
 const root = createRoot(container);

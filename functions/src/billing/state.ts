@@ -51,7 +51,7 @@ export function mirrorOf(snapshot: SubscriptionSnapshot): SubscriptionMirror {
   };
 }
 
-/** What get_subscription_status returns (spec §3 "Subscription status response"). */
+/** What get_subscription_status returns (docs/reference.md#backend-calls). */
 export interface SubscriptionStatusView {
   /**
    * Stripe's status, except 'canceled' while a canceled subscription still runs to its period end (the

@@ -2,7 +2,7 @@
 import type { SourceAdapter } from './adapters';
 
 /**
- * 'wired', the product's deal source: its records use the model's own field names (spec §3 "Deal"), plus `id`,
+ * 'wired', the product's deal source: its records use the model's own field names (docs/reference.md#deal-document), plus `id`,
  * the source's deal id.
  */
 export const wiredAdapter: SourceAdapter = {

@@ -1,5 +1,5 @@
 // POST cancel_subscription (no body) → {status: 'canceled', current_period_end}. Only an active subscription
-// can be canceled (spec §6); it is canceled at period end, so access lasts until the paid period ends (no
+// can be canceled (docs/reference.md#billing); it is canceled at period end, so access lasts until the paid period ends (no
 // refunds, per the return policy).
 import * as logger from 'firebase-functions/logger';
 import { findCancelable, subscriptionStatusView, mirrorOf } from '../billing/state';

@@ -27,7 +27,7 @@ import { isRecentLogin, REQUIRES_RECENT_LOGIN } from '../model/recent-login';
 import { stripeClient } from '../stripe/client';
 
 export const FORBIDDEN_MESSAGE = 'You can only delete your own account';
-/** Spec §8, 'Delete account, code requires-recent-login'. */
+/** The refusal when the sign-in is not recent (docs/reference.md#messages). */
 export const REQUIRES_RECENT_LOGIN_MESSAGE =
   'For security reasons, please sign out and sign in again before deleting your account.';
 const MAX_BODY_BYTES = 1024;

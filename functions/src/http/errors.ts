@@ -1,5 +1,5 @@
 // Expected failures of a request: thrown anywhere in a handler, answered by the endpoint wrapper as
-// `{error: message}` (plus `code` when set) with the status (the web app shows `error` as the message, spec §8).
+// `{error: message}` (plus `code` when set) with the status (the web app shows `error` as the message, docs/reference.md#backend-calls).
 export interface HttpErrorExtras {
   /** Extra response headers, e.g. `Allow` on 405. */
   headers?: Readonly<Record<string, string>>;

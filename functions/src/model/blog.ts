@@ -8,7 +8,7 @@ import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from
 import { blogDocPath, blogSummaryDocPath } from './paths';
 import { dateSchema } from './timestamp';
 
-/** Spec §3/§9: read time when none is stored. */
+/** Read time when none is stored (docs/reference.md#blog). */
 export const DEFAULT_READ_TIME_MINUTES = 5;
 
 export interface BlogAuthor {

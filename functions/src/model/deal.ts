@@ -1,4 +1,4 @@
-// sources/wired/coupons/{id}: one deal (spec §3). Dates are stored as canonical ISO-8601 strings (see
+// sources/wired/coupons/{id}: one deal (docs/reference.md#deal-document). Dates are stored as canonical ISO-8601 strings (see
 // toIsoTimestamp) because the dashboard query compares them as text; `savings_value` is the number the
 // savings sorts order by (see savings.ts for the ranking), `category` the category filter's value (category.ts)
 // and `search_terms` the keyword search's index (search.ts). All three are derived here, in buildDealDoc, the
@@ -31,7 +31,7 @@ export interface Deal {
   savings: string;
   /** Sort key derived from `savings`; see savings.ts. */
   savings_value: number;
-  /** Source-specific deal type; its meaning is not specified (spec §9). '' when missing. */
+  /** Source-specific deal type; the product gives it no meaning (docs/reference.md#deal-document). '' when missing. */
   type: string;
   /** Coupon code; null when the deal needs none. */
   code: string | null;

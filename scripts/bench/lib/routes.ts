@@ -1,7 +1,7 @@
 // What the benchmark measures, by route. `{post}` stands for a blog post seeded in the Firestore emulator.
 import { skipped, type LiveResults } from './results';
 
-/** Public pages (spec §2): they must never download the full Firestore SDK. */
+/** Public pages (docs/reference.md#routes): they must never download the full Firestore SDK. */
 export const PUBLIC_ROUTES = [
   '/',
   '/pricing',

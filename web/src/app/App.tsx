@@ -7,7 +7,7 @@ import type { AuthSession } from '@/lib/auth-session';
 import { AuthStateProvider } from './AuthStateProvider';
 import { appRoutes, isProtectedPath } from './routes';
 
-/** The app, rendered once the first auth check has finished (spec §4; see src/main.tsx). */
+/** The app, rendered once the first auth check has finished (docs/reference.md#signing-in; see src/main.tsx). */
 export function App({ session }: { session: AuthSession }) {
   useEffect(() => {
     // The snapshot has been replaced by the live app: a marker for tests and for anyone debugging a page.
@@ -38,7 +38,7 @@ export function BootFailure({ error }: { error: unknown }) {
   );
 }
 
-/** The spec §8 error view inside the site frame, for when the app as a whole cannot render (no auth state). */
+/** The error view (docs/reference.md#messages) inside the site frame, for when the app as a whole cannot render (no auth state). */
 function AppFailure({ error }: { error: Error }) {
   return (
     <SiteFrame view="loading">

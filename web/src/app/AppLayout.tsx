@@ -5,7 +5,7 @@ import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
 import { useAuthState } from '@/lib/auth-state';
 
-/** The one layout of spec §2. The app renders after the first auth check (spec §4, src/main.tsx). */
+/** The one layout of docs/reference.md#routes. The app renders after the first auth check (docs/reference.md#signing-in, src/main.tsx). */
 export function AppLayout() {
   const { view } = useAuthState();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-// The route table (spec §2 Routes). Every page is its own lazy chunk, found by its file name under
+// The route table (docs/reference.md#routes). Every page is its own lazy chunk, found by its file name under
 // src/features/<feature>/pages/ (add a route with `page('<feature>/<Page>')`).
 import { createElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
@@ -67,7 +67,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'blog', ...page('blog/BlogListPage') },
       { path: 'blog/:id', ...page('blog/BlogPostPage') },
       {
-        // Protected pages (spec §4): ProtectedRoute brings the full Firestore SDK and useSubscription().
+        // Protected pages (docs/reference.md#access-control): ProtectedRoute brings the full Firestore SDK and useSubscription().
         id: PROTECTED_ROUTE_ID,
         ...preloadable(
           'src/features/auth/components/ProtectedRoute.tsx',

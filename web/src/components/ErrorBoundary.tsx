@@ -35,7 +35,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 }
 
-/** Spec §8 boundary view: 'Something went wrong.', the error message and a Reload Page button. */
+/** The error boundary's view (docs/reference.md#messages): 'Something went wrong.', the error message and a Reload Page button. */
 export function ErrorFallback({ error }: { error: Error }) {
   return (
     <div className="error-fallback" role="alert">

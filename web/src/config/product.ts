@@ -1,4 +1,4 @@
-// Business constants of spec §9 that pages display.
+// Business constants (docs/reference.md#constants) that pages display.
 export const MONTHLY_PRICE_USD = 2;
 
 /** "$2": the monthly price formatted for display. */
@@ -8,11 +8,11 @@ export const monthlyPriceLabel = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 }).format(MONTHLY_PRICE_USD);
 
-/** Spec §9: redirect from /success to /dashboard after this many milliseconds. */
+/** docs/reference.md#constants: redirect from /success to /dashboard after this many milliseconds. */
 export const POST_PAYMENT_REDIRECT_MS = 3000;
 
 /**
- * Planned features of spec §1 that do not exist yet, shown as coming soon. The digest and the alerts for
+ * Planned features (docs/reference.md#product) that do not exist yet, shown as coming soon. The digest and the alerts for
  * unusually cheap products (issue #19) exist: email, matched to the categories and stores a subscriber picks.
  */
 export const COMING_SOON_FEATURES = [

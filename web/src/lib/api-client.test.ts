@@ -54,7 +54,7 @@ describe('callFunction', () => {
     expect(init?.headers).not.toHaveProperty('Content-Type');
   });
 
-  it("throws the response's error field on failure (spec §8)", async () => {
+  it("throws the response's error field on failure (docs/reference.md#backend-calls)", async () => {
     respond(409, JSON.stringify({ error: 'Subscription is not active' }));
     const call = callFunction('/cancel_subscription', { method: 'POST' });
     await expect(call).rejects.toThrow(new ApiError('Subscription is not active', 409));
@@ -86,7 +86,7 @@ describe('callFunction', () => {
     );
   });
 
-  it('refuses to call when nobody is signed in, with the chosen spec message', async () => {
+  it('refuses to call when nobody is signed in, with the chosen message', async () => {
     mockAuth.currentUser = null;
     await expect(callFunction('/get_subscription_status', { method: 'GET' })).rejects.toThrow(
       'User not authenticated',

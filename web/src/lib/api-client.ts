@@ -1,5 +1,5 @@
 // Typed client for the HTTPS functions, reached same-origin through the Hosting rewrites (firebase.json).
-// Every call carries the signed-in user's ID token (spec §7); errors follow spec §8.
+// Every call carries the signed-in user's ID token (docs/reference.md#backend-calls).
 import { auth } from './auth';
 import { signOutIfSessionEnded } from './auth-errors';
 
@@ -11,14 +11,14 @@ export type FunctionPath =
   | '/create_portal_session'
   | '/delete_account';
 
-/** The two texts the product uses when a call is made with nobody signed in (spec §7). */
+/** The two texts the product uses when a call is made with nobody signed in (docs/reference.md#backend-calls). */
 export const NOT_SIGNED_IN_MESSAGES = {
   mustBeLoggedIn: 'User must be logged in',
   notAuthenticated: 'User not authenticated',
 } as const;
 
 /**
- * A response outside 2xx; `message` is the response's `error` field, else the status text of spec §8. `code`
+ * A response outside 2xx; `message` is the response's `error` field, else the status text of docs/reference.md#backend-calls. `code`
  * is the response's `code` field (a reason the app acts on, e.g. 'requires-recent-login'), when it has one.
  */
 export class ApiError extends Error {
@@ -36,7 +36,7 @@ interface CallOptions {
   method: 'GET' | 'POST';
   /** Sent as JSON. */
   body?: unknown;
-  /** Which of the two spec texts to throw when nobody is signed in; 'User not authenticated' by default. */
+  /** Which of the two texts to throw when nobody is signed in; 'User not authenticated' by default. */
   notSignedInMessage?: (typeof NOT_SIGNED_IN_MESSAGES)[keyof typeof NOT_SIGNED_IN_MESSAGES];
   signal?: AbortSignal;
 }

@@ -1,7 +1,7 @@
 import { signOut } from 'firebase/auth';
 import { auth } from './auth';
 
-/** Codes after which the local session is no longer usable (spec §8): the user is signed out. */
+/** Codes after which the local session is no longer usable (docs/reference.md#signing-in): the user is signed out. */
 const SESSION_ENDING_CODES: ReadonlySet<string> = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 
 /** The Firebase error code of an error (e.g. 'auth/wrong-password'), if it has one. */

@@ -7,7 +7,7 @@ import type { AuthView } from '@/components/layout/nav-items';
 
 export interface AuthState {
   /**
-   * 'loading' only before the first auth check (spec §4): the live app renders after it, so only the build-time
+   * 'loading' only before the first auth check (docs/reference.md#signing-in): the live app renders after it, so only the build-time
    * snapshots of public pages (src/app/prerender.tsx) see it. Auth-dependent controls are withheld then.
    */
   view: AuthView;

@@ -21,7 +21,7 @@ export function formatCalendarDate(date: Date): string {
   return calendarDate.format(date);
 }
 
-/** Formats a unix time in seconds (Stripe's period ends, spec §9), or null when it is missing or invalid. */
+/** Formats a unix time in seconds (Stripe's period ends, docs/reference.md#constants), or null when it is missing or invalid. */
 export function formatUnixSeconds(seconds: number | null | undefined): string | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
   return formatCalendarDate(new Date(seconds * 1000));

@@ -9,7 +9,7 @@ interface SiteFrameProps {
   children: ReactNode;
 }
 
-/** Header, main landmark and footer around every page (spec §2: one shared layout). */
+/** Header, main landmark and footer around every page (docs/reference.md#routes: one shared layout). */
 export function SiteFrame({ view, onSignOut, children }: SiteFrameProps) {
   return (
     <div className="site">

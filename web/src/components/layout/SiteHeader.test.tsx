@@ -36,7 +36,7 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const labelsIn = (nav: HTMLElement) =>
   Array.from(nav.querySelectorAll('a, button'), (element) => element.textContent);
 
-describe('header navigation per auth state (spec §2)', () => {
+describe('header navigation per auth state (docs/reference.md#navigation)', () => {
   it('lists the signed-out links', () => {
     expect(navItemsFor('signed-out').map((item) => item.label)).toEqual([
       'Home',

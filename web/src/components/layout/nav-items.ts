@@ -1,4 +1,4 @@
-// Header navigation per auth state (spec §2 Navigation). 'loading' shows only the always-present links so the
+// Header navigation per auth state (docs/reference.md#navigation). 'loading' shows only the always-present links so the
 // header never flashes links that are about to disappear.
 export type AuthView = 'loading' | 'signed-in' | 'signed-out';
 

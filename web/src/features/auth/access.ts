@@ -1,4 +1,4 @@
-/** Protected paths a signed-in user may open without an active subscription (spec §4, §6). */
+/** Protected paths a signed-in user may open without an active subscription (docs/reference.md#access-control). */
 const SUBSCRIPTION_FREE_PATHS: readonly string[] = ['/dashboard', '/account'];
 
 export function isSubscriptionFreePath(pathname: string): boolean {

@@ -1,4 +1,4 @@
-// User-facing copy of the auth flows, verbatim from the spec (§5 validation, §8 errors).
+// User-facing copy of the auth flows, as docs/reference.md#validation and #messages give it.
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',

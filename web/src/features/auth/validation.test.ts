@@ -1,6 +1,6 @@
 import { validateCredentials, validateEmail, validatePassword } from './validation';
 
-describe('login and signup validation (spec §5)', () => {
+describe('login and signup validation (docs/reference.md#validation)', () => {
   it('requires an email', () => {
     expect(validateEmail('')).toBe('Email is required');
     expect(validateEmail('   ')).toBe('Email is required');

@@ -1,4 +1,4 @@
-// Login and signup validation (spec §5): one rule list per field, first failing rule wins.
+// Login and signup validation (docs/reference.md#validation): one rule list per field, first failing rule wins.
 import { VALIDATION_MESSAGES } from './messages';
 
 export interface Credentials {

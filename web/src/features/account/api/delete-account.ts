@@ -1,5 +1,5 @@
-// Spec §7: the client deletes the user's own document first, then asks the backend to delete the account
-// (cancel billing, delete the Auth user). Both need a recent sign-in (spec §8, requires-recent-login), checked
+// docs/reference.md#account-deletion: the client deletes the user's own document first, then asks the backend to delete the account
+// (cancel billing, delete the Auth user). Both need a recent sign-in (docs/reference.md#account-deletion, requires-recent-login), checked
 // here before anything is deleted. The backend also deletes the document, so a retry after a failure in
 // between still completes.
 import type { User } from 'firebase/auth';

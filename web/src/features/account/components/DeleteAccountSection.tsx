@@ -8,7 +8,7 @@ import { db } from '@/lib/firestore';
 import { deleteUserAccount, type AccountOwner } from '../api/delete-account';
 import { deleteAccountErrorMessage } from '../lib/account-messages';
 
-/** Delete Account: a warning panel with Cancel and Confirm Delete (spec §4 Delete account). */
+/** Delete Account: a warning panel with Cancel and Confirm Delete (docs/reference.md#account-deletion). */
 export function DeleteAccountSection({ user }: { user: AccountOwner }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);

@@ -38,7 +38,7 @@ beforeEach(() => {
   confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
 });
 
-describe('SubscriptionSection display (spec §4)', () => {
+describe('SubscriptionSection display (docs/reference.md#billing)', () => {
   it("'active': status, period end and Cancel Subscription", async () => {
     mockGetStatus.mockResolvedValue(active);
     render(<SubscriptionSection />);
@@ -109,7 +109,7 @@ describe('Cancel Subscription', () => {
     expect(screen.getByRole('button', { name: 'Resubscribe' })).toBeEnabled();
   });
 
-  it('reports a failure with the spec message', async () => {
+  it('reports a failure with the documented message', async () => {
     const user = userEvent.setup();
     mockGetStatus.mockResolvedValue(active);
     mockCancel.mockRejectedValue(new Error('Only an active subscription can be canceled'));

@@ -17,7 +17,7 @@ import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 type Pending = 'cancel' | 'resubscribe' | 'portal' | null;
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
-/** Status and period end by the spec §4 rules, with Cancel Subscription or Resubscribe. */
+/** Status and period end by the rules of docs/reference.md#billing, with Cancel Subscription or Resubscribe. */
 export function SubscriptionSection() {
   const status = useSubscriptionStatus({ loadOnMount: true });
   const checkout = useCheckout();

@@ -43,7 +43,7 @@ describe('signedInRecentlyEnoughToDelete', () => {
 });
 
 describe('RecentLoginRequiredError', () => {
-  it("carries the spec's code", () => {
+  it('carries the documented code', () => {
     expect(new RecentLoginRequiredError().code).toBe('requires-recent-login');
   });
 });

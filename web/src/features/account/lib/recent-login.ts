@@ -1,5 +1,5 @@
 // The web app's own recent-sign-in check before it deletes an account. The client deletes users/{uid} before it
-// calls delete_account (spec §7), so a refusal by the backend after that would leave a live account without its
+// calls delete_account (docs/reference.md#account-deletion), so a refusal by the backend after that would leave a live account without its
 // billing mirror: the app must not start unless the backend will accept. Same rule as the backend
 // (@model/recent-login), judged on the server's clock: a token refreshed just now carries the server's time as
 // its issue time, so a wrong device clock cannot pass or fail the check.
@@ -32,7 +32,7 @@ export function signedInRecentlyEnoughToDelete(token: TokenTimes): boolean {
   );
 }
 
-/** Thrown before anything is deleted; carries the code the account page maps to the spec's message. */
+/** Thrown before anything is deleted; carries the code the account page maps to the documented message. */
 export class RecentLoginRequiredError extends Error {
   override readonly name = 'RecentLoginRequiredError';
   readonly code = REQUIRES_RECENT_LOGIN;

@@ -1,5 +1,5 @@
-// Every sign-in path of the product (spec §1, §4, §7). Failures are logged and re-thrown to the caller, which
-// shows the §8 message; a successful sign-in makes sure users/{uid} exists before resolving.
+// Every sign-in path of the product (docs/reference.md#signing-in). Failures are logged and re-thrown to the caller, which
+// shows the message of docs/reference.md#messages; a successful sign-in makes sure users/{uid} exists before resolving.
 import {
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
@@ -63,7 +63,7 @@ export function signInWithGoogle(): Promise<User> {
   );
 }
 
-/** Exists in the auth layer only: the product shows no Apple button (spec §1). */
+/** Exists in the auth layer only: the product shows no Apple button (docs/reference.md#product). */
 export function signInWithApple(): Promise<User> {
   const provider = new OAuthProvider('apple.com');
   provider.addScope('email');

@@ -1,5 +1,5 @@
 // Entry points to ./user-document that load it (and Firestore Lite) on first use only. Like the module they
-// wrap, they never reject: a user-document failure is logged and must not block the user (spec §4).
+// wrap, they never reject: a user-document failure is logged and must not block the user (docs/reference.md#signing-in).
 import { isUserDocumentConfirmed } from './user-document-presence';
 
 type UserDocumentModule = typeof import('./user-document');

@@ -1,5 +1,5 @@
 // Remembers, per uid for this browser tab's session, that users/{uid} was confirmed to exist, so later page loads
-// do not read the document again just to check it (spec §4 is then already satisfied for this user).
+// do not read the document again just to check it (the create-if-missing rule of docs/reference.md#signing-in then holds).
 const STORAGE_PREFIX = 'bargains.userDocumentConfirmed:';
 const confirmedThisPage = new Set<string>();
 

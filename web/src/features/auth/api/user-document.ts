@@ -1,4 +1,4 @@
-// Creates users/{uid} with the initial values when it is missing (spec §4). Loaded lazily after sign-in and
+// Creates users/{uid} with the initial values when it is missing (docs/reference.md#signing-in). Loaded lazily after sign-in and
 // built on Firestore Lite, so signing in on a public page never downloads the full Firestore SDK.
 import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { userDocPath } from '@model/paths';
@@ -57,7 +57,7 @@ function describeError(error: unknown): ErrorDetails {
   };
 }
 
-// Spec §6 and §8: log name, message and stack; on permission-denied add the likely causes.
+// docs/reference.md#signing-in: log name, message and stack; on permission-denied add the likely causes.
 function logUserDocumentError(uid: string, error: unknown): void {
   const details = describeError(error);
   console.error('auth.user_document_failed: could not ensure the user document', { uid, ...details });

@@ -14,7 +14,7 @@ interface CredentialsFormProps {
   onSubmit: (credentials: Credentials) => Promise<void>;
 }
 
-/** The email + password form shared by /login, /signup and the landing page (spec §5 rules). */
+/** The email + password form shared by /login, /signup and the landing page (docs/reference.md#validation). */
 export function CredentialsForm({ submitLabel, busyLabel, mode, onSubmit }: CredentialsFormProps) {
   const { values, errors, submitting, handleChange, handleSubmit, registerInput } =
     useCredentialsForm(onSubmit);

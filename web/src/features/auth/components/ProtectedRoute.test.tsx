@@ -55,7 +55,7 @@ beforeEach(() => {
   mockWatchedUid.mockClear();
 });
 
-describe('ProtectedRoute (spec §4 access control)', () => {
+describe('ProtectedRoute (docs/reference.md#access-control)', () => {
   it('sends signed-out visitors to /login, remembering where they were going', () => {
     renderAt('/account', signedOut);
     expect(screen.getByText('login page, from /account')).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { useSubscription } from '../hooks/useSubscription';
 import { SubscriptionProvider } from './SubscriptionProvider';
 
 /**
- * Layout route for every protected page (spec §4 Access control): signed out → /login (remembering where the
+ * Layout route for every protected page (docs/reference.md#access-control): signed out → /login (remembering where the
  * user was going); a spinner while the subscription loads; no active subscription → /dashboard from any
  * protected path other than /dashboard and /account. Provides the Firebase SDKs (reactfire) and
  * useSubscription() to the pages below. The auth check itself has finished before the app renders.

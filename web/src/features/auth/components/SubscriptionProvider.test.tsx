@@ -47,7 +47,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-describe('SubscriptionProvider: the listener decides whether users/{uid} must be created (spec §4)', () => {
+describe('SubscriptionProvider: the listener decides whether users/{uid} must be created (docs/reference.md#signing-in)', () => {
   it('creates the document when the server says it is missing', () => {
     const deliver = renderProvider('missing-uid');
     act(() => deliver(snapshot(null)));

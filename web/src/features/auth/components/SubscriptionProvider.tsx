@@ -19,7 +19,7 @@ function useLiveSubscription(uid: string): SubscriptionState {
       onSnapshot(
         doc(db, userDocPath(uid)),
         (snapshot) => {
-          // Protected pages skip UserDocumentSync's read (spec §4 create-if-missing): the server's answer here
+          // Protected pages skip UserDocumentSync's read (docs/reference.md#signing-in): the server's answer here
           // decides instead. A cached "missing" is not trusted; an already confirmed document is not recreated.
           if (snapshot.exists()) markUserDocumentConfirmed(uid);
           else if (!snapshot.metadata.fromCache && !isUserDocumentConfirmed(uid))

@@ -10,7 +10,7 @@ interface UserDocumentSyncProps {
   isWatchedPath: (pathname: string) => boolean;
 }
 
-/** On any auth-state change to signed in, make sure users/{uid} exists (spec §4). Renders nothing. */
+/** On any auth-state change to signed in, make sure users/{uid} exists (docs/reference.md#signing-in). Renders nothing. */
 export function UserDocumentSync({ isWatchedPath }: UserDocumentSyncProps) {
   const { user } = useAuthState();
   const uid = user?.uid;

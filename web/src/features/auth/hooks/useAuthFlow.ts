@@ -30,12 +30,12 @@ function errorText(error: unknown): string {
 }
 
 interface AuthFlowOptions {
-  /** The landing page's form appends the error's own text to the sign-up message (spec §8). */
+  /** The landing page's form appends the error's own text to the sign-up message (docs/reference.md#messages). */
   appendErrorText?: boolean;
 }
 
 /**
- * The sign-in and sign-up flows of a page: run the auth action, show the spec's failure message, and on
+ * The sign-in and sign-up flows of a page: run the auth action, show the documented failure message, and on
  * success go to /dashboard (or back to the protected page the user was sent away from).
  */
 export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {

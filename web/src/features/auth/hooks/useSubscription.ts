@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { UserDoc } from '@model/user';
 
 /**
- * The signed-in user's subscription, watched live from users/{uid} (spec §4). `active` is the document's
+ * The signed-in user's subscription, watched live from users/{uid} (docs/reference.md#billing). `active` is the document's
  * subscription_active flag; a missing or malformed document reads as not active.
  */
 export type SubscriptionState =

@@ -68,7 +68,7 @@ describe('/login', () => {
     expect(await screen.findByText('landed on /account')).toBeInTheDocument();
   });
 
-  it('shows the spec message when sign-in fails', async () => {
+  it('shows the documented message when sign-in fails', async () => {
     jest
       .mocked(signInWithPassword)
       .mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/wrong-password' }));
@@ -113,7 +113,7 @@ describe('/signup', () => {
     expect(await screen.findByText('landed on /dashboard')).toBeInTheDocument();
   });
 
-  it('shows the spec message (without the error text) when sign-up fails', async () => {
+  it('shows the documented message (without the error text) when sign-up fails', async () => {
     jest
       .mocked(signUpWithPassword)
       .mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).'));

@@ -1,4 +1,4 @@
-// The billing functions (spec §7), through the shared API client. Every response is validated: it is input
+// The billing functions (docs/reference.md#backend-calls), through the shared API client. Every response is validated: it is input
 // from the network, and a checkout URL in particular decides where the browser goes next.
 import { z } from 'zod';
 import { httpUrl } from '@model/fields';

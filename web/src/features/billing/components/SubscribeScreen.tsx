@@ -18,7 +18,7 @@ interface SubscribeScreenProps {
   notice?: ReactNode;
 }
 
-/** What a signed-in user without an active subscription sees on /dashboard (spec §4 Subscription). */
+/** What a signed-in user without an active subscription sees on /dashboard (docs/reference.md#billing). */
 export function SubscribeScreen({ notice }: SubscribeScreenProps) {
   const checkout = useCheckout();
   const status = useSubscriptionStatus();

@@ -4,7 +4,7 @@ import { subscriptionDisplay, subscriptionStatusLabel } from './subscription-dis
 // calendar date is the same in every test time zone.
 const PERIOD_END = Date.UTC(2025, 2, 15, 12) / 1000;
 
-describe('subscriptionDisplay (spec §4 account page rules)', () => {
+describe('subscriptionDisplay (docs/reference.md#billing)', () => {
   it("'active' offers Cancel Subscription", () => {
     expect(subscriptionDisplay('active', PERIOD_END)).toEqual({
       statusLabel: 'Active',

@@ -1,4 +1,4 @@
-// What the Account page shows for a subscription status (spec §4 "Account page display by status").
+// What the Account page shows for a subscription status (docs/reference.md#billing).
 import { formatUnixSeconds } from '@/lib/format-date';
 
 export type SubscriptionAction = 'cancel' | 'resubscribe' | null;

@@ -11,7 +11,7 @@ interface BlogArticleProps {
   preparedBody?: string;
 }
 
-/** One post (spec §2 Blog post), as the server renders it and the app shows it. */
+/** One post (docs/reference.md#blog), as the server renders it and the app shows it. */
 export function BlogArticle({ post, preparedBody }: BlogArticleProps) {
   const title = untitled(post.title);
   useDocumentTitle(title);

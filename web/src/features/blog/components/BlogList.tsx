@@ -18,8 +18,8 @@ interface BlogListViewProps {
 }
 
 /**
- * /blog as the server renders it and the app shows it: newest posts first, more as the reader scrolls (spec §2,
- * §4), and a plain link to the next page for readers and crawlers without JavaScript.
+ * /blog as the server renders it and the app shows it: newest posts first, more as the reader scrolls
+ * (docs/reference.md#blog), and a plain link to the next page for readers and crawlers without JavaScript.
  */
 export function BlogListView({ posts, status, cursor, sentinel }: BlogListViewProps) {
   return (

@@ -1,7 +1,7 @@
 import { ButtonLink } from '@/components/Button';
 import { useDocumentTitle } from '@/components/layout/Page';
 
-/** Spec §2/§8: a missing post and a failed read look the same. */
+/** A missing post and a failed read look the same (docs/reference.md#blog). */
 export function BlogNotFound() {
   useDocumentTitle('Blog post not found');
   return (

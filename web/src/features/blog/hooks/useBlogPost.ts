@@ -24,7 +24,7 @@ export function prefetchBlogPost(id: string): void {
   startFirstRead(postKey(id), () => fetchBlogPost(liteDb, id));
 }
 
-/** One post by id; a missing post and a failed read both end in 'not-found' (spec §8). */
+/** One post by id; a missing post and a failed read both end in 'not-found' (docs/reference.md#blog). */
 export function useBlogPost(id: string): BlogPostState {
   const fromServer = useMemo(() => serverPostState(id), [id]);
   const [result, setResult] = useState<{ id: string; state: BlogPostState } | null>(null);

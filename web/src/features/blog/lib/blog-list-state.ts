@@ -1,4 +1,4 @@
-// The blog list's paging state (spec §4): first page, then more pages after the last post's cursor until a
+// The blog list's paging state (docs/reference.md#blog): first page, then more pages after the last post's cursor until a
 // page comes back empty. Pure, so the rules are unit-tested without Firestore.
 import type { BlogSummary } from '@model/blog';
 
@@ -46,7 +46,7 @@ export function blogListReducer<Cursor>(
       return { posts: [...state.posts, ...fresh], cursor: action.cursor, status: 'ready' };
     }
     case 'failed':
-      // First page: an empty list (spec §8). Later pages: keep what is shown and stop asking.
+      // First page: an empty list (docs/reference.md#messages). Later pages: keep what is shown and stop asking.
       return { ...state, status: 'complete' };
   }
 }

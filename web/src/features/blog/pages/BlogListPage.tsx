@@ -7,7 +7,7 @@ import '../blog.css';
 /** Route preloading starts the first page's read while the auth check runs (src/app/routes.tsx). */
 export const prefetch = prefetchFirstBlogPage;
 
-/** /blog: the server's page when the browser loaded it, then more as the reader scrolls (spec §2, §4). */
+/** /blog: the server's page when the browser loaded it, then more as the reader scrolls (docs/reference.md#blog). */
 export default function BlogListPage() {
   const list = useBlogList();
   const sentinel = useWhenVisible(list.loadMore, canLoadMore(list));

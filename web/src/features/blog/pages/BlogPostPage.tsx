@@ -10,7 +10,7 @@ export function prefetch(params: { id?: string }): void {
   if (params.id !== undefined) prefetchBlogPost(params.id);
 }
 
-/** /blog/:id (spec §2 Blog post). */
+/** /blog/:id (docs/reference.md#blog). */
 export default function BlogPostPage() {
   const { id = '' } = useParams();
   const state = useBlogPost(id);

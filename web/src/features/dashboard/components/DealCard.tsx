@@ -15,7 +15,7 @@ import { SaveToggle } from './SaveToggle';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** The code chip is shown only for the 'wired' source (spec §2), and only when the deal has a code. */
+/** The code chip is shown only for the 'wired' source (docs/reference.md#deals), and only when the deal has a code. */
 function couponCodeOf(deal: Pick<Deal, 'source_id' | 'code'>): string | null {
   return deal.source_id === DEAL_SOURCE_ID ? deal.code : null;
 }

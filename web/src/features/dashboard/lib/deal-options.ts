@@ -1,4 +1,4 @@
-// Labels of the dashboard's filter and sort selects (spec §2), keyed by the model's query options.
+// Labels of the dashboard's filter and sort selects (docs/reference.md#deals), keyed by the model's query options.
 import { DEAL_FILTERS, DEAL_SORTS, type DealFilter, type DealSort } from '@model/queries';
 
 export const DEAL_FILTER_LABELS: Record<DealFilter, string> = {

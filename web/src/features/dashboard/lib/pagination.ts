@@ -1,4 +1,4 @@
-// The infinite-scroll rules (spec §4 Deal list) as pure functions, so the conditions are tested on their own.
+// The infinite-scroll rules (docs/reference.md#deals) as pure functions, so the conditions are tested on their own.
 import { DEAL_PAGE_SIZE } from '@model/queries';
 
 export interface NextPageConditions {

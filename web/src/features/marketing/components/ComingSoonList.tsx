@@ -1,6 +1,6 @@
 import { COMING_SOON_FEATURES } from '@/config/product';
 
-/** The planned features of spec §1, each marked as coming soon. */
+/** The planned features (docs/reference.md#product), each marked as coming soon. */
 export function ComingSoonList() {
   return (
     <ul className="coming-soon-list">
