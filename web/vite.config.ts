@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -58,15 +59,27 @@ function stubReactfireUnusedSdks(): Plugin {
   };
 }
 
-// The HTTPS functions are same-origin behind Hosting rewrites in production and in the Hosting emulator;
-// the Vite dev server forwards the same paths to the Functions emulator.
-const FUNCTIONS = [
-  'create_checkout_session',
-  'get_subscription_status',
-  'cancel_subscription',
-  'resume_subscription',
-  'delete_account',
-];
+interface HostingRewrite {
+  source?: string;
+  function?: string | { functionId: string };
+}
+
+/**
+ * The HTTPS functions are same-origin behind Hosting rewrites in production and in the Hosting emulator; the Vite
+ * dev server forwards the same paths to the Functions emulator: firebase.json's rewrites of `/{name}` to function
+ * `name` (the JSON endpoints; the server-rendered blog stays with the dev server). firebase.json itself is checked
+ * against the functions index.ts exports by functions/src/index.test.ts. Read as JSON rather than imported from
+ * functions/src/model: Vite's config loader would load that TypeScript as CommonJS (functions/package.json).
+ */
+function functionEndpointPaths(): string[] {
+  const firebaseJson = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
+    hosting: { rewrites: HostingRewrite[] };
+  };
+  return firebaseJson.hosting.rewrites.flatMap(({ source, function: target }) => {
+    const name = typeof target === 'string' ? target : target?.functionId;
+    return name !== undefined && source === `/${name}` ? [source] : [];
+  });
+}
 const FUNCTIONS_EMULATOR = 'http://127.0.0.1:5001';
 const FUNCTIONS_EMULATOR_PREFIX = '/demo-bargains/us-central1';
 
@@ -127,8 +140,8 @@ export default defineConfig(({ command, mode }) => {
     },
     server: {
       proxy: Object.fromEntries(
-        FUNCTIONS.map((name) => [
-          `/${name}`,
+        functionEndpointPaths().map((path) => [
+          path,
           {
             target: FUNCTIONS_EMULATOR,
             changeOrigin: true,

@@ -1,5 +1,6 @@
 // Wires the functions (2nd gen, us-central1): the HTTPS endpoints and the scheduled deal collector. Logic lives in handlers/; each handler module is loaded on
 // the first request of its function, so a cold start only imports what that function uses.
+// Every HTTPS function is also listed, with its Hosting paths, in model/http-functions.ts (checked by index.test.ts).
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {

@@ -1,15 +1,11 @@
 // Typed client for the HTTPS functions, reached same-origin through the Hosting rewrites (firebase.json).
 // Every call carries the signed-in user's ID token (docs/reference.md#backend-calls).
+import type { BrowserApiPath } from '@model/http-functions';
 import { auth } from './auth';
 import { signOutIfSessionEnded } from './auth-errors';
 
-export type FunctionPath =
-  | '/create_checkout_session'
-  | '/get_subscription_status'
-  | '/cancel_subscription'
-  | '/resume_subscription'
-  | '/create_portal_session'
-  | '/delete_account';
+/** The functions the app calls (model/http-functions.ts), at their same-origin paths. */
+export type FunctionPath = BrowserApiPath;
 
 /** The two texts the product uses when a call is made with nobody signed in (docs/reference.md#backend-calls). */
 export const NOT_SIGNED_IN_MESSAGES = {
