@@ -1,5 +1,5 @@
 // What in a piece of HTML could still run script or navigate to it once it is in a page. Used to check the
-// blog's sanitizing wherever it happens (publisher, server render, browser).
+// blog's sanitizing wherever it happens: publisher, server render, browser (web/src/features/blog/lib).
 const DANGEROUS_TAGS = new Set([
   'script', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'style', 'link',
   'meta', 'base', 'svg', 'math', 'template', 'noscript',
