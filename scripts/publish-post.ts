@@ -3,17 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
 import { serverBlogHtml } from '../functions/src/blog/server-dom';
-import { blogSummaryDoc } from '../functions/src/model/blog';
-import { blogDocPath, blogSummaryDocPath } from '../functions/src/model/paths';
 import {
   buildBlogDocument,
-  choosePublishedAt,
   parsePublishOptions,
   resolvePublishTarget,
   type PublishTarget,
 } from '../tools/blog/publish';
+import { storeBlogPost } from '../tools/blog/store';
 
 const USAGE = `Publish an HTML file as a blog post (creates it, or updates the post with the same id).
 
@@ -130,28 +128,12 @@ async function main(): Promise<number> {
     `publish-post-${Date.now()}`,
   );
   try {
-    const db = getFirestore(app);
-    const ref = db.doc(blogDocPath(options.id));
-    const existing = await ref.get();
-    const existingDate = existing.get('publishedAt');
-    const publishedAt = choosePublishedAt(
-      options.date,
-      existingDate instanceof Timestamp ? existingDate.toDate() : undefined,
+    const stored = await storeBlogPost(getFirestore(app), options.id, built.document, {
+      requested: options.date,
       now,
-    );
-    const stored = {
-      ...built.document,
-      publishedAt: Timestamp.fromDate(publishedAt),
-      updatedAt: Timestamp.fromDate(now),
-    };
-    // The post and its list summary change together or not at all.
-    await db
-      .batch()
-      .set(ref, stored)
-      .set(db.doc(blogSummaryDocPath(options.id)), blogSummaryDoc(stored))
-      .commit();
+    });
     console.log(
-      `${existing.exists ? 'Updated' : 'Published'} ${ref.path} in ${describeTarget(target)}:\n${summary}\n  published: ${publishedAt.toISOString()}`,
+      `${stored.existed ? 'Updated' : 'Published'} ${stored.path} in ${describeTarget(target)}:\n${summary}\n  published: ${stored.publishedAt.toISOString()}`,
     );
     return 0;
   } catch (error) {

@@ -2,9 +2,6 @@
 // gives identical documents. generate.ts writes it to the emulators; rebase.ts later moves every deal's dates
 // so they stay valid relative to the day the stack starts (the anchor is stored in _meta/demo).
 import { seededRandom } from '../../tools/seeded-random';
-import { deriveBlogFields } from '../../tools/blog/derive';
-import { demoBlogPosts } from '../../tools/blog/demo-posts';
-import type { BlogDoc } from '../../functions/src/model/blog';
 import { buildDealDoc, type DealDoc } from '../../functions/src/model/deal';
 import type { DemoMetaDoc } from '../../functions/src/model/server-docs';
 import { buildShopSummaryDoc, type ShopSummaryDoc } from '../../functions/src/model/shop-summary';
@@ -29,7 +26,6 @@ export interface DemoDataset {
   deals: Array<{ id: string; doc: DealDoc }>;
   /** sources/wired/summaries/shops as the deal writers maintain it, as of the anchor. */
   shopSummary: ShopSummaryDoc;
-  blogs: Array<{ id: string; doc: BlogDoc }>;
 }
 
 export { seededRandom };
@@ -307,17 +303,6 @@ function buildDeals(anchor: Date): Array<{ id: string; doc: DealDoc }> {
   );
 }
 
-/**
- * The demo posts with their derived fields. Unlike the publisher, the bodies are stored as authored (not
- * sanitized), so the hostile post exercises the sanitizing at render time, in the server and in the browser.
- */
-function buildBlogs(): Array<{ id: string; doc: BlogDoc }> {
-  return demoBlogPosts().map(({ id, ...post }) => ({
-    id,
-    doc: { ...post, updatedAt: post.publishedAt, ...deriveBlogFields(post.html_content) },
-  }));
-}
-
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
@@ -359,6 +344,5 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
       deals.map(({ doc }) => doc),
       anchor,
     ),
-    blogs: buildBlogs(),
   };
 }

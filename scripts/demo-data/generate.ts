@@ -4,16 +4,14 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
-import { blogSummaryDoc } from '../../functions/src/model/blog';
 import {
-  blogDocPath,
-  blogSummaryDocPath,
   COLLECTIONS,
   DEMO_META_DOC_PATH,
   SHOP_SUMMARY_DOC_PATH,
   stripeCustomerDocPath,
   userDocPath,
 } from '../../functions/src/model/paths';
+import { publishDemoPosts } from '../../tools/blog/demo-posts';
 import type { DemoAccount } from './constants';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 
@@ -58,7 +56,8 @@ export async function writeDemoAccounts(auth: Auth, dataset: DemoDataset): Promi
   for (const account of dataset.accounts) await upsertAccount(auth, account);
 }
 
-export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): Promise<void> {
+/** Writes the dataset and publishes the demo blog posts; resolves to the number of posts. */
+export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): Promise<number> {
   // Start from empty content collections so a deal or post removed from dataset.ts does not linger.
   await db.recursiveDelete(db.collection(COLLECTIONS.deals));
   await db.recursiveDelete(db.collection(COLLECTIONS.dealSummaries));
@@ -73,11 +72,9 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
     })),
     ...dataset.deals.map(({ id, doc }) => ({ path: `${COLLECTIONS.deals}/${id}`, data: doc })),
     { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
-    ...dataset.blogs.flatMap(({ id, doc }) => [
-      { path: blogDocPath(id), data: doc },
-      { path: blogSummaryDocPath(id), data: blogSummaryDoc(doc) },
-    ]),
   ]);
+  // The posts go through the publisher's own steps (tools/blog/demo-posts.ts).
+  return publishDemoPosts(db);
 }
 
 async function main(): Promise<void> {
@@ -86,10 +83,10 @@ async function main(): Promise<void> {
   try {
     const dataset = buildDemoDataset();
     await writeDemoAccounts(getAuth(app), dataset);
-    await writeDemoFirestore(getFirestore(app), dataset);
+    const posts = await writeDemoFirestore(getFirestore(app), dataset);
     console.log(
       `demo-data: wrote ${dataset.accounts.length} accounts, ${dataset.deals.length} deals and ` +
-        `${dataset.blogs.length} blog posts (anchor ${dataset.meta.anchor}).`,
+        `${posts} blog posts (anchor ${dataset.meta.anchor}).`,
     );
   } finally {
     await deleteApp(app);

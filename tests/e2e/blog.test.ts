@@ -2,13 +2,11 @@
 // with and without JavaScript, the app's takeover (no second read, no layout shift), list paging, a post, a
 // hostile post, the not-found view, navigation inside the app. The demo posts are (re)written here so the suite
 // does not depend on seeded data.
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page, Route } from 'playwright-core';
-import { blogSummaryDoc } from '../../functions/src/model/blog';
-import { blogDocPath, blogSummaryDocPath, COLLECTIONS } from '../../functions/src/model/paths';
+import { COLLECTIONS } from '../../functions/src/model/paths';
 import { formatPublicationDate } from '../../web/src/lib/format-date';
 import { deriveBlogFields } from '../../tools/blog/derive';
-import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
+import { HOSTILE_POST_ID, demoBlogPosts, publishDemoPosts } from '../../tools/blog/demo-posts';
 import {
   BASE_URL,
   gotoApp,
@@ -34,17 +32,7 @@ let expectedTitles: string[];
 beforeAll(async () => {
   browser = await launchBrowser();
   const db = adminDb();
-  const batch = db.batch();
-  for (const { id, publishedAt, ...stored } of demoBlogPosts()) {
-    const doc = {
-      ...stored,
-      ...deriveBlogFields(stored.html_content),
-      publishedAt: Timestamp.fromDate(publishedAt),
-      updatedAt: Timestamp.fromDate(publishedAt),
-    };
-    batch.set(db.doc(blogDocPath(id)), doc).set(db.doc(blogSummaryDocPath(id)), blogSummaryDoc(doc));
-  }
-  await batch.commit();
+  await publishDemoPosts(db);
   const all = await db
     .collection(COLLECTIONS.blogSummaries)
     .orderBy('publishedAt', 'desc')

@@ -3,11 +3,8 @@
 // missing assets are real 404s, source maps are not served, and no route or flow trips the CSP in Chromium.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { blogDocPath } from '../../functions/src/model/paths';
-import { deriveBlogFields } from '../../tools/blog/derive';
-import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
+import { HOSTILE_POST_ID, demoBlogPosts, publishDemoPosts } from '../../tools/blog/demo-posts';
 import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
 import { BASE_URL, gotoApp, launchBrowser, newContext } from './support/browser';
 import { adminDb, closeAdmin, uniqueEmail } from './support/emulators';
@@ -21,16 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const db = adminDb();
-  const batch = db.batch();
-  for (const { id, publishedAt, ...stored } of demoBlogPosts()) {
-    batch.set(db.doc(blogDocPath(id)), {
-      ...stored,
-      ...deriveBlogFields(stored.html_content),
-      publishedAt: Timestamp.fromDate(publishedAt),
-    });
-  }
-  await batch.commit();
+  await publishDemoPosts(adminDb());
 });
 
 afterAll(async () => {

@@ -1,12 +1,15 @@
 // The generated demo data against the emulator: the rebase moves it to "today" exactly once, and under the
-// security rules the demo subscriber pages through exactly the live deals of every dashboard query, in order.
+// security rules the demo subscriber pages through exactly the live deals of every dashboard query, in order;
+// the demo blog posts are published through the publisher's steps.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { type Firestore as AdminFirestore, getFirestore } from 'firebase-admin/firestore';
+import { type Firestore as AdminFirestore, getFirestore, type Timestamp } from 'firebase-admin/firestore';
 import { type DocumentSnapshot, getDoc, getDocs, query, startAfter, doc } from 'firebase/firestore';
 import { dealSearchTexts, parseDeal, type Deal, isDealLive } from '../../functions/src/model/deal';
 import { searchTermsOf } from '../../functions/src/model/search';
 import {
+  blogSummaryDocPath,
+  COLLECTIONS,
   dealDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
@@ -26,6 +29,7 @@ import { DEMO_ACCOUNTS, DEMO_ANCHOR } from '../../scripts/demo-data/constants';
 import { buildDemoDataset } from '../../scripts/demo-data/dataset';
 import { writeDemoFirestore } from '../../scripts/demo-data/generate';
 import { rebaseDemoData } from '../../scripts/demo-data/rebase';
+import { demoBlogPosts, HOSTILE_POST_ID } from '../../tools/blog/demo-posts';
 import { clientDb, createRulesTestEnvironment, queryFromSpec } from './harness';
 
 /** Its own project, so these writes never meet the rules matrix fixtures or the imported demo project. */
@@ -214,5 +218,28 @@ describe('the demo subscriber on the dashboard', () => {
     await assertFails(getDoc(doc(free, dealPath)));
     const snapshot = await assertSucceeds(getDoc(doc(subscriber, dealPath)));
     expect(snapshot.exists()).toBe(true);
+  });
+});
+
+describe('the demo blog posts', () => {
+  it('are published with their list summaries and fixed dates, bodies as authored', async () => {
+    const posts = demoBlogPosts();
+    const stored = await adminDb.collection(COLLECTIONS.blogs).get();
+    const summaries = await adminDb.collection(COLLECTIONS.blogSummaries).get();
+    expect(stored.docs.map((snapshot) => snapshot.id).sort()).toEqual(posts.map((post) => post.id).sort());
+    expect(summaries.docs.map((snapshot) => snapshot.id).sort()).toEqual(posts.map((post) => post.id).sort());
+    for (const post of posts) {
+      const data = stored.docs.find((snapshot) => snapshot.id === post.id);
+      expect(data?.get('html_content')).toBe(post.html_content);
+      expect(data?.get('title')).toEqual(expect.any(String));
+      expect((data?.get('publishedAt') as Timestamp).toDate()).toEqual(post.publishedAt);
+      expect((data?.get('updatedAt') as Timestamp).toDate()).toEqual(post.publishedAt);
+    }
+    // Not sanitized on the way in: the hostile post exercises the sanitizing at render time.
+    const hostile = stored.docs.find((snapshot) => snapshot.id === HOSTILE_POST_ID);
+    expect(String(hostile?.get('html_content'))).toMatch(/<script|onerror=/i);
+    // And a visitor reads them under the rules.
+    const visitor = clientDb(env.unauthenticatedContext());
+    await assertSucceeds(getDoc(doc(visitor, blogSummaryDocPath(HOSTILE_POST_ID))));
   });
 });

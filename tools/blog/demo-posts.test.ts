@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deriveBlogFields } from './derive';
 import { HOSTILE_POST_ID, demoBlogPosts } from './demo-posts';
@@ -13,6 +13,11 @@ describe('demoBlogPosts', () => {
     expect(ids).toContain(HOSTILE_POST_ID);
     expect(ids.length).toBeGreaterThanOrEqual(14);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+  });
+
+  it('publishes exactly the HTML files of demo-posts/, each listed once in posts.json', () => {
+    const files = readdirSync(join(__dirname, 'demo-posts')).filter((file) => file.endsWith('.html'));
+    expect(files.sort()).toEqual(posts.map((post) => `${post.id}.html`).sort());
   });
 
   it('is deterministic: fixed, distinct dates', () => {
