@@ -1,0 +1,272 @@
+// The `/v1/…` endpoints the functions use (README.md), and their pipeline: count → authenticate → parse (qs: Stripe's
+// own form encoding) → fault mode → idempotency → handle → reply. The server delivers the events after the reply.
+import { parse as parseForm } from 'qs';
+import { z } from 'zod';
+import { seededRandom } from '../../seeded-random';
+import type { Billing } from './billing';
+import { StripeApiError, invalidRequest } from './errors';
+import { buildPrice, listOf, newId, nowSeconds } from './objects';
+import type { Standin } from './server';
+
+const text = z.string().max(5000);
+const metadata = z.union([z.literal(''), z.record(z.string().max(40), z.string().max(500))]).optional();
+const integer = z.string().regex(/^\d+$/, { error: 'Invalid integer.' }).transform(Number);
+const bool = z.enum(['true', 'false'], { error: 'Invalid boolean.' }).transform((value) => value === 'true');
+const expandParam = z.array(text).optional();
+const list = z.strictObject({
+  customer: text.optional(),
+  status: text.optional(),
+  limit: integer.pipe(z.number().min(1).max(100)).default(10),
+  expand: expandParam,
+});
+const retrieve = z.strictObject({ expand: expandParam });
+
+interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The path with `:id` for an id segment; also the key calls are counted under. */
+  path: string;
+  handle(billing: Billing, params: unknown, id: string): object;
+}
+
+const route = <Schema extends z.ZodType>(
+  method: Route['method'],
+  path: string,
+  schema: Schema,
+  handle: (billing: Billing, params: z.output<Schema>, id: string) => object,
+): Route => ({
+  method,
+  path,
+  handle: (billing, params, id) => handle(billing, parseParams(schema, params), id),
+});
+
+const checkoutSessionParams = z.strictObject({
+  mode: z.literal('subscription', { error: 'The local Stripe stand-in only supports mode=subscription.' }),
+  customer: text,
+  client_reference_id: text.optional(),
+  line_items: z.array(z.strictObject({ price: text, quantity: integer.optional() })),
+  success_url: text.optional(),
+  cancel_url: text.optional(),
+  metadata,
+  subscription_data: z.strictObject({ metadata }).optional(),
+  expires_at: integer.optional(),
+  allow_promotion_codes: bool.optional(),
+  expand: expandParam,
+});
+const refundParams = z.strictObject({
+  payment_intent: text,
+  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
+  metadata,
+  expand: expandParam,
+});
+const customerParams = z.strictObject({ email: text.optional(), metadata, expand: expandParam });
+const portalParams = z.strictObject({ customer: text, return_url: text.optional(), expand: expandParam });
+const updateParams = z.strictObject({ cancel_at_period_end: bool.optional(), metadata, expand: expandParam });
+
+const ROUTES: Route[] = [
+  route('POST', '/v1/customers', customerParams, (billing, params) => billing.createCustomer(params)),
+  route('POST', '/v1/checkout/sessions', checkoutSessionParams, (billing, p) =>
+    billing.createCheckoutSession(p),
+  ),
+  route('GET', '/v1/checkout/sessions', list, (billing, params) => billing.listCheckoutSessions(params)),
+  route('GET', '/v1/checkout/sessions/:id', retrieve, (billing, _, id) => billing.checkoutSession(id)),
+  route('POST', '/v1/checkout/sessions/:id/expire', retrieve, (billing, _, id) =>
+    billing.expireCheckoutSession(id),
+  ),
+  route('POST', '/v1/billing_portal/sessions', portalParams, (billing, params) =>
+    billing.createPortalSession(params),
+  ),
+  route('POST', '/v1/refunds', refundParams, (billing, params) => billing.createRefund(params)),
+  route('GET', '/v1/subscriptions', list, (billing, params) => billing.listSubscriptions(params)),
+  route('GET', '/v1/subscriptions/:id', retrieve, (billing, _, id) => billing.subscription(id)),
+  route('POST', '/v1/subscriptions/:id', updateParams, (billing, params, id) =>
+    billing.updateSubscription(id, params),
+  ),
+  route('DELETE', '/v1/subscriptions/:id', retrieve, (billing, _, id) => billing.cancelSubscription(id)),
+];
+
+/** Validates parameters, answering in Stripe's words: unknown → parameter_unknown, missing → parameter_missing. */
+function parseParams<Schema extends z.ZodType>(schema: Schema, params: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const { issues } = parsed.error;
+  const issue = issues.find(({ code }) => code === 'unrecognized_keys') ?? issues[0];
+  const unknown = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+  const param = [...(issue?.path ?? []), ...unknown]
+    .map((part, i) => (i === 0 ? part : `[${String(part)}]`))
+    .join('');
+  if (unknown.length > 0)
+    throw invalidRequest(`Received unknown parameter: ${param}`, param, 'parameter_unknown');
+  if (issue?.code === 'invalid_type' && issue.input === undefined) {
+    throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
+  }
+  throw invalidRequest(`Invalid ${param}: ${issue?.message ?? 'invalid value'}`, param);
+}
+
+function matchRoute(method: string, path: string): { route: Route; id: string } | undefined {
+  const segments = path.replace(/\/+$/, '').split('/');
+  for (const candidate of ROUTES) {
+    const template = candidate.path.split('/');
+    const id = segments[template.indexOf(':id')] ?? '';
+    const matches = template.every((part, index) => (part === ':id' ? id !== '' : part === segments[index]));
+    if (candidate.method === method && template.length === segments.length && matches) {
+      return { route: candidate, id: decodeURIComponent(id) };
+    }
+  }
+  return undefined;
+}
+
+/** Stripe's `expand[]` for what the functions and tests expand: ids of stored objects, and a session's line items. */
+function expand(billing: Billing, object: object, paths: readonly string[]): object {
+  const lookups: Record<string, ((id: string) => object) | undefined> = {
+    customer: billing.customer,
+    subscription: billing.subscription,
+    latest_invoice: billing.invoice,
+    invoice: billing.invoice,
+  };
+  const expandAt = (target: unknown, [field, ...rest]: string[], path: string): void => {
+    if (field === undefined || typeof target !== 'object' || target === null) return;
+    const owner = target as Record<string, unknown>;
+    if (owner.object === 'list' && field === 'data' && Array.isArray(owner.data)) {
+      for (const element of owner.data) expandAt(element, rest, path);
+      return;
+    }
+    if (field === 'line_items' && owner.object === 'checkout.session') {
+      const { price, quantity } = billing.storedCheckout(String(owner.id)).lineItem;
+      const item = { id: newId('li'), object: 'item', price: buildPrice(price), quantity };
+      owner.line_items = listOf([item], `/v1/checkout/sessions/${String(owner.id)}/line_items`);
+      return;
+    }
+    const lookup = lookups[field];
+    if (!(field in owner) || (typeof owner[field] === 'string' && !lookup)) {
+      throw invalidRequest(`This property cannot be expanded (${path}).`, 'expand');
+    }
+    if (typeof owner[field] === 'string' && lookup) owner[field] = structuredClone(lookup(owner[field]));
+    expandAt(owner[field], rest, path);
+  };
+  const copy = structuredClone(object);
+  for (const path of paths) expandAt(copy, path.split('.'), path);
+  return copy;
+}
+
+/** Fault mode: the transient errors Stripe sends under load, before anything changes; the SDK retries them. */
+export class ApiFaults {
+  private readonly random: () => number;
+  /** Added before every API request is handled, as network and Stripe latency (widens race windows). */
+  latencyMs = 0;
+
+  constructor(
+    public rate: number,
+    seed: number,
+  ) {
+    this.random = seededRandom(seed + 1);
+  }
+
+  next(hasIdempotencyKey: boolean): StripeApiError | null {
+    if (this.rate <= 0 || this.random() >= this.rate) return null;
+    const pick = this.random();
+    const [status, code, message] =
+      pick < 0.4
+        ? [429, 'rate_limit', 'Too many requests hit the API too quickly.']
+        : pick < 0.7 && hasIdempotencyKey
+          ? [409, 'idempotency_key_in_use', 'Another request using this Idempotency-Key is in progress.']
+          : [500, undefined, 'An unknown error occurred (simulated by the fault mode).'];
+    return new StripeApiError(status, status === 500 ? 'api_error' : 'invalid_request_error', message, code);
+  }
+}
+
+/** A POST's stored success, replayed to the same Idempotency-Key for 24 hours. */
+export interface StoredResponse {
+  fingerprint: string;
+  body: object;
+  requestId: string;
+  created: number;
+}
+
+function findReplay(standin: Standin, key: string, fingerprint: string): StoredResponse | undefined {
+  for (const [old, stored] of standin.idempotency) {
+    if (nowSeconds() - stored.created > 24 * 60 * 60) standin.idempotency.delete(old);
+  }
+  const stored = standin.idempotency.get(key);
+  if (stored && stored.fingerprint !== fingerprint) {
+    const message = `Keys for idempotent requests can only be used with the same parameters they were first used with (key '${key}').`;
+    throw new StripeApiError(400, 'idempotency_error', message);
+  }
+  return stored;
+}
+
+export interface ApiRequest {
+  method: string;
+  url: URL;
+  header(name: string): string | undefined;
+  body: string;
+}
+
+/** Answers one API request (status, body, headers) with the events it caused. */
+export async function handleApi(standin: Standin, { method, url, header, body }: ApiRequest) {
+  const requestId = newId('req', 14);
+  const headers: Record<string, string> = { 'Request-Id': requestId };
+  const match = matchRoute(method, url.pathname);
+  const endpoint = match ? `${method} ${match.route.path}` : `${method} <unrecognized>`;
+  standin.stats.counts[endpoint] = (standin.stats.counts[endpoint] ?? 0) + 1;
+  try {
+    if (header('authorization') !== `Bearer ${standin.config.secretKey}`) {
+      throw new StripeApiError(
+        401,
+        'invalid_request_error',
+        'Invalid API Key provided (Authorization: Bearer <key>).',
+      );
+    }
+    if (!match)
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${method}: ${url.pathname}).`,
+      );
+    if (body !== '' && !header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+      throw invalidRequest('Request bodies must be form-encoded (application/x-www-form-urlencoded).');
+    }
+    const params = parseForm(method === 'POST' ? body : url.search.slice(1), { depth: 5, arrayLimit: 100 });
+    const idempotencyKey = method === 'POST' ? header('idempotency-key') : undefined;
+    if (standin.faults.latencyMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, standin.faults.latencyMs));
+    const fault = standin.faults.next(idempotencyKey !== undefined);
+    if (fault) {
+      standin.config.log(
+        `fault mode: ${method} ${url.pathname} → ${fault.status} ${fault.code ?? fault.type}`,
+      );
+      return {
+        status: fault.status,
+        body: fault.toBody(),
+        headers: { ...headers, 'Stripe-Should-Retry': 'true' },
+      };
+    }
+    const fingerprint = `${method} ${url.pathname} ${JSON.stringify(params)}`;
+    const replay =
+      idempotencyKey === undefined ? undefined : findReplay(standin, idempotencyKey, fingerprint);
+    if (replay) {
+      const replayed = {
+        'Request-Id': replay.requestId,
+        'Idempotent-Replayed': 'true',
+        'Original-Request': replay.requestId,
+      };
+      return { status: 200, body: replay.body, headers: replayed };
+    }
+    const { billing } = standin;
+    const { result, events } = standin.record(() => {
+      const expandPaths = Array.isArray(params.expand) ? params.expand.map(String) : [];
+      return expand(billing, match.route.handle(billing, params, match.id), expandPaths);
+    });
+    if (idempotencyKey !== undefined) {
+      standin.idempotency.set(idempotencyKey, {
+        fingerprint,
+        body: result,
+        requestId,
+        created: nowSeconds(),
+      });
+    }
+    return { status: 200, body: result, headers, events };
+  } catch (error) {
+    if (!(error instanceof StripeApiError)) throw error;
+    return { status: error.status, body: error.toBody(), headers };
+  }
+}
