@@ -12,34 +12,11 @@ const text = z.string().max(5000);
 const metadata = z.union([z.literal(''), z.record(z.string().max(40), z.string().max(500))]).optional();
 const integer = z.string().regex(/^\d+$/, { error: 'Invalid integer.' }).transform(Number);
 const bool = z.enum(['true', 'false'], { error: 'Invalid boolean.' }).transform((value) => value === 'true');
-const expandParam = z.array(text).optional();
-const list = z.strictObject({
-  customer: text.optional(),
-  status: text.optional(),
-  limit: integer.pipe(z.number().min(1).max(100)).default(10),
-  expand: expandParam,
-});
-const retrieve = z.strictObject({ expand: expandParam });
-
-interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** The path with `:id` for an id segment; also the key calls are counted under. */
-  path: string;
-  handle(billing: Billing, params: unknown, id: string): object;
-}
-
-const route = <Schema extends z.ZodType>(
-  method: Route['method'],
-  path: string,
-  schema: Schema,
-  handle: (billing: Billing, params: z.output<Schema>, id: string) => object,
-): Route => ({
-  method,
-  path,
-  handle: (billing, params, id) => handle(billing, parseParams(schema, params), id),
-});
-
-const checkoutSessionParams = z.strictObject({
+const expand = z.array(text).optional();
+const limit = integer.pipe(z.number().min(1).max(100)).default(10);
+const list = z.strictObject({ customer: text.optional(), status: text.optional(), limit, expand });
+const retrieve = z.strictObject({ expand });
+const checkoutSession = z.strictObject({
   mode: z.literal('subscription', { error: 'The local Stripe stand-in only supports mode=subscription.' }),
   customer: text,
   client_reference_id: text.optional(),
@@ -49,40 +26,46 @@ const checkoutSessionParams = z.strictObject({
   metadata,
   subscription_data: z.strictObject({ metadata }).optional(),
   expires_at: integer.optional(),
-  allow_promotion_codes: bool.optional(),
-  expand: expandParam,
+  expand,
 });
-const refundParams = z.strictObject({
-  payment_intent: text,
-  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
-  metadata,
-  expand: expandParam,
-});
-const customerParams = z.strictObject({ email: text.optional(), metadata, expand: expandParam });
-const portalParams = z.strictObject({ customer: text, return_url: text.optional(), expand: expandParam });
-const updateParams = z.strictObject({ cancel_at_period_end: bool.optional(), metadata, expand: expandParam });
+const refundReason = z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional();
+const refund = z.strictObject({ payment_intent: text, reason: refundReason, metadata, expand });
+const customer = z.strictObject({ email: text.optional(), metadata, expand });
+const portalSession = z.strictObject({ customer: text, return_url: text.optional(), expand });
+const subscriptionUpdate = z.strictObject({ cancel_at_period_end: bool.optional(), metadata, expand });
 
-const ROUTES: Route[] = [
-  route('POST', '/v1/customers', customerParams, (billing, params) => billing.createCustomer(params)),
-  route('POST', '/v1/checkout/sessions', checkoutSessionParams, (billing, p) =>
-    billing.createCheckoutSession(p),
+type Handler = (billing: Billing, params: unknown, id: string) => object;
+/** A route handler that gets its parameters validated by `schema`. */
+const validated =
+  <Schema extends z.ZodType>(
+    schema: Schema,
+    handle: (billing: Billing, params: z.output<Schema>, id: string) => object,
+  ) =>
+  (billing: Billing, params: unknown, id: string) =>
+    handle(billing, parseParams(schema, params), id);
+
+/** By `METHOD path` (`:id` stands for an id segment), which is also the key calls are counted under. */
+const ROUTES: Record<string, Handler> = {
+  'POST /v1/customers': validated(customer, (billing, params) => billing.createCustomer(params)),
+  'POST /v1/checkout/sessions': validated(checkoutSession, (billing, params) =>
+    billing.createCheckoutSession(params),
   ),
-  route('GET', '/v1/checkout/sessions', list, (billing, params) => billing.listCheckoutSessions(params)),
-  route('GET', '/v1/checkout/sessions/:id', retrieve, (billing, _, id) => billing.checkoutSession(id)),
-  route('POST', '/v1/checkout/sessions/:id/expire', retrieve, (billing, _, id) =>
+  'GET /v1/checkout/sessions': validated(list, (billing, params) => billing.listCheckoutSessions(params)),
+  'GET /v1/checkout/sessions/:id': validated(retrieve, (billing, _, id) => billing.checkoutSession(id)),
+  'POST /v1/checkout/sessions/:id/expire': validated(retrieve, (billing, _, id) =>
     billing.expireCheckoutSession(id),
   ),
-  route('POST', '/v1/billing_portal/sessions', portalParams, (billing, params) =>
+  'POST /v1/billing_portal/sessions': validated(portalSession, (billing, params) =>
     billing.createPortalSession(params),
   ),
-  route('POST', '/v1/refunds', refundParams, (billing, params) => billing.createRefund(params)),
-  route('GET', '/v1/subscriptions', list, (billing, params) => billing.listSubscriptions(params)),
-  route('GET', '/v1/subscriptions/:id', retrieve, (billing, _, id) => billing.subscription(id)),
-  route('POST', '/v1/subscriptions/:id', updateParams, (billing, params, id) =>
+  'POST /v1/refunds': validated(refund, (billing, params) => billing.createRefund(params)),
+  'GET /v1/subscriptions': validated(list, (billing, params) => billing.listSubscriptions(params)),
+  'GET /v1/subscriptions/:id': validated(retrieve, (billing, _, id) => billing.subscription(id)),
+  'POST /v1/subscriptions/:id': validated(subscriptionUpdate, (billing, params, id) =>
     billing.updateSubscription(id, params),
   ),
-  route('DELETE', '/v1/subscriptions/:id', retrieve, (billing, _, id) => billing.cancelSubscription(id)),
-];
+  'DELETE /v1/subscriptions/:id': validated(retrieve, (billing, _, id) => billing.cancelSubscription(id)),
+};
 
 /** Validates parameters, answering in Stripe's words: unknown → parameter_unknown, missing → parameter_missing. */
 function parseParams<Schema extends z.ZodType>(schema: Schema, params: unknown): z.output<Schema> {
@@ -91,9 +74,8 @@ function parseParams<Schema extends z.ZodType>(schema: Schema, params: unknown):
   const { issues } = parsed.error;
   const issue = issues.find(({ code }) => code === 'unrecognized_keys') ?? issues[0];
   const unknown = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
-  const param = [...(issue?.path ?? []), ...unknown]
-    .map((part, i) => (i === 0 ? part : `[${String(part)}]`))
-    .join('');
+  const path = [...(issue?.path ?? []), ...unknown].map(String);
+  const param = path.map((part, index) => (index === 0 ? part : `[${part}]`)).join('');
   if (unknown.length > 0)
     throw invalidRequest(`Received unknown parameter: ${param}`, param, 'parameter_unknown');
   if (issue?.code === 'invalid_type' && issue.input === undefined) {
@@ -102,21 +84,17 @@ function parseParams<Schema extends z.ZodType>(schema: Schema, params: unknown):
   throw invalidRequest(`Invalid ${param}: ${issue?.message ?? 'invalid value'}`, param);
 }
 
-function matchRoute(method: string, path: string): { route: Route; id: string } | undefined {
-  const segments = path.replace(/\/+$/, '').split('/');
-  for (const candidate of ROUTES) {
-    const template = candidate.path.split('/');
-    const id = segments[template.indexOf(':id')] ?? '';
-    const matches = template.every((part, index) => (part === ':id' ? id !== '' : part === segments[index]));
-    if (candidate.method === method && template.length === segments.length && matches) {
-      return { route: candidate, id: decodeURIComponent(id) };
-    }
+function matchRoute(method: string, path: string) {
+  for (const [route, handle] of Object.entries(ROUTES)) {
+    const [routeMethod, template = ''] = route.split(' ');
+    const match = new RegExp(`^${template.replace(':id', '([^/]+)')}/?$`).exec(path);
+    if (routeMethod === method && match) return { route, handle, id: decodeURIComponent(match[1] ?? '') };
   }
   return undefined;
 }
 
 /** Stripe's `expand[]` for what the functions and tests expand: ids of stored objects, and a session's line items. */
-function expand(billing: Billing, object: object, paths: readonly string[]): object {
+function expandPaths(billing: Billing, object: object, paths: readonly string[]): object {
   const lookups: Record<string, ((id: string) => object) | undefined> = {
     customer: billing.customer,
     subscription: billing.subscription,
@@ -127,8 +105,7 @@ function expand(billing: Billing, object: object, paths: readonly string[]): obj
     if (field === undefined || typeof target !== 'object' || target === null) return;
     const owner = target as Record<string, unknown>;
     if (owner.object === 'list' && field === 'data' && Array.isArray(owner.data)) {
-      for (const element of owner.data) expandAt(element, rest, path);
-      return;
+      return owner.data.forEach((element) => expandAt(element, rest, path));
     }
     if (field === 'line_items' && owner.object === 'checkout.session') {
       const { price, quantity } = billing.storedCheckout(String(owner.id)).lineItem;
@@ -164,13 +141,11 @@ export class ApiFaults {
   next(hasIdempotencyKey: boolean): StripeApiError | null {
     if (this.rate <= 0 || this.random() >= this.rate) return null;
     const pick = this.random();
-    const [status, code, message] =
-      pick < 0.4
-        ? [429, 'rate_limit', 'Too many requests hit the API too quickly.']
-        : pick < 0.7 && hasIdempotencyKey
-          ? [409, 'idempotency_key_in_use', 'Another request using this Idempotency-Key is in progress.']
-          : [500, undefined, 'An unknown error occurred (simulated by the fault mode).'];
-    return new StripeApiError(status, status === 500 ? 'api_error' : 'invalid_request_error', message, code);
+    if (pick < 0.4)
+      return new StripeApiError(429, 'Too many requests hit the API too quickly.', 'rate_limit');
+    if (pick >= 0.7 || !hasIdempotencyKey) return new StripeApiError(500, 'An unknown error (fault mode).');
+    const message = 'Another request using this Idempotency-Key is in progress.';
+    return new StripeApiError(409, message, 'idempotency_key_in_use');
   }
 }
 
@@ -189,7 +164,7 @@ function findReplay(standin: Standin, key: string, fingerprint: string): StoredR
   const stored = standin.idempotency.get(key);
   if (stored && stored.fingerprint !== fingerprint) {
     const message = `Keys for idempotent requests can only be used with the same parameters they were first used with (key '${key}').`;
-    throw new StripeApiError(400, 'idempotency_error', message);
+    throw new StripeApiError(400, message, undefined, undefined, 'idempotency_error');
   }
   return stored;
 }
@@ -201,72 +176,67 @@ export interface ApiRequest {
   body: string;
 }
 
-/** Answers one API request (status, body, headers) with the events it caused. */
-export async function handleApi(standin: Standin, { method, url, header, body }: ApiRequest) {
+interface ApiReply {
+  status: number;
+  body: object;
+  headers: Record<string, string>;
+  events?: Standin['billing']['state']['events'];
+}
+
+/** Answers one API request with the events it caused. */
+export async function handleApi(standin: Standin, request: ApiRequest): Promise<ApiReply> {
   const requestId = newId('req', 14);
-  const headers: Record<string, string> = { 'Request-Id': requestId };
-  const match = matchRoute(method, url.pathname);
-  const endpoint = match ? `${method} ${match.route.path}` : `${method} <unrecognized>`;
+  const match = matchRoute(request.method, request.url.pathname);
+  const endpoint = match?.route ?? `${request.method} <unrecognized>`;
   standin.stats.counts[endpoint] = (standin.stats.counts[endpoint] ?? 0) + 1;
   try {
-    if (header('authorization') !== `Bearer ${standin.config.secretKey}`) {
-      throw new StripeApiError(
-        401,
-        'invalid_request_error',
-        'Invalid API Key provided (Authorization: Bearer <key>).',
-      );
-    }
-    if (!match)
-      throw new StripeApiError(
-        404,
-        'invalid_request_error',
-        `Unrecognized request URL (${method}: ${url.pathname}).`,
-      );
-    if (body !== '' && !header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
-      throw invalidRequest('Request bodies must be form-encoded (application/x-www-form-urlencoded).');
-    }
-    const params = parseForm(method === 'POST' ? body : url.search.slice(1), { depth: 5, arrayLimit: 100 });
-    const idempotencyKey = method === 'POST' ? header('idempotency-key') : undefined;
-    if (standin.faults.latencyMs > 0)
-      await new Promise((resolve) => setTimeout(resolve, standin.faults.latencyMs));
-    const fault = standin.faults.next(idempotencyKey !== undefined);
-    if (fault) {
-      standin.config.log(
-        `fault mode: ${method} ${url.pathname} → ${fault.status} ${fault.code ?? fault.type}`,
-      );
-      return {
-        status: fault.status,
-        body: fault.toBody(),
-        headers: { ...headers, 'Stripe-Should-Retry': 'true' },
-      };
-    }
-    const fingerprint = `${method} ${url.pathname} ${JSON.stringify(params)}`;
-    const replay =
-      idempotencyKey === undefined ? undefined : findReplay(standin, idempotencyKey, fingerprint);
-    if (replay) {
-      const replayed = {
-        'Request-Id': replay.requestId,
-        'Idempotent-Replayed': 'true',
-        'Original-Request': replay.requestId,
-      };
-      return { status: 200, body: replay.body, headers: replayed };
-    }
-    const { billing } = standin;
-    const { result, events } = standin.record(() => {
-      const expandPaths = Array.isArray(params.expand) ? params.expand.map(String) : [];
-      return expand(billing, match.route.handle(billing, params, match.id), expandPaths);
-    });
-    if (idempotencyKey !== undefined) {
-      standin.idempotency.set(idempotencyKey, {
-        fingerprint,
-        body: result,
-        requestId,
-        created: nowSeconds(),
-      });
-    }
-    return { status: 200, body: result, headers, events };
+    return await answer(standin, request, requestId, match);
   } catch (error) {
     if (!(error instanceof StripeApiError)) throw error;
-    return { status: error.status, body: error.toBody(), headers };
+    return { status: error.status, body: error.toBody(), headers: { 'Request-Id': requestId } };
   }
+}
+
+async function answer(
+  standin: Standin,
+  { method, url, header, body }: ApiRequest,
+  requestId: string,
+  match: ReturnType<typeof matchRoute>,
+): Promise<ApiReply> {
+  const headers = { 'Request-Id': requestId };
+  if (header('authorization') !== `Bearer ${standin.config.secretKey}`) {
+    throw new StripeApiError(401, 'Invalid API Key provided (Authorization: Bearer <key>).');
+  }
+  if (!match) throw new StripeApiError(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
+  if (body !== '' && !header('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+    throw invalidRequest('Request bodies must be form-encoded (application/x-www-form-urlencoded).');
+  }
+  const params = parseForm(method === 'POST' ? body : url.search.slice(1), { depth: 5, arrayLimit: 100 });
+  const idempotencyKey = method === 'POST' ? header('idempotency-key') : undefined;
+  const { faults } = standin;
+  if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+  const fault = faults.next(idempotencyKey !== undefined);
+  if (fault) {
+    standin.config.log(`fault mode: ${method} ${url.pathname} → ${fault.status} ${fault.code ?? fault.type}`);
+    return {
+      status: fault.status,
+      body: fault.toBody(),
+      headers: { ...headers, 'Stripe-Should-Retry': 'true' },
+    };
+  }
+  const fingerprint = `${method} ${url.pathname} ${JSON.stringify(params)}`;
+  const replay = idempotencyKey === undefined ? undefined : findReplay(standin, idempotencyKey, fingerprint);
+  if (replay) {
+    const replayed = { 'Idempotent-Replayed': 'true', 'Original-Request': replay.requestId };
+    return { status: 200, body: replay.body, headers: { 'Request-Id': replay.requestId, ...replayed } };
+  }
+  const { billing } = standin;
+  const { result, events } = standin.record(() => {
+    const paths = Array.isArray(params.expand) ? params.expand.map(String) : [];
+    return expandPaths(billing, match.handle(billing, params, match.id), paths);
+  });
+  if (idempotencyKey !== undefined) {
+    standin.idempotency.set(idempotencyKey, { fingerprint, body: result, requestId, created: nowSeconds() });
+  }
+  return { status: 200, body: result, headers, events };
 }

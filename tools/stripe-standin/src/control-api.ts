@@ -124,7 +124,7 @@ export async function handleControl(standin: Standin, method: string, path: stri
   }
   const advance = /^\/_control\/subscriptions\/([^/]+)\/advance$/.exec(path);
   if (!advance || method !== 'POST') {
-    throw new StripeApiError(404, 'invalid_request_error', `Unrecognized control URL (${method}: ${path}).`);
+    throw new StripeApiError(404, `Unrecognized control URL (${method}: ${path}).`);
   }
   const { payment } = parseBody(advanceBody, body, 'advance');
   const { result, events } = standin.record(() => billing.advance(advance[1] ?? '', payment));

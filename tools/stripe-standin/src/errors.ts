@@ -4,10 +4,12 @@
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error',
     message: string,
     readonly code?: string,
     readonly param?: string,
+    readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error' = status >= 500
+      ? 'api_error'
+      : 'invalid_request_error',
   ) {
     super(message);
   }
@@ -18,14 +20,8 @@ export class StripeApiError extends Error {
 }
 
 export const invalidRequest = (message: string, param?: string, code?: string): StripeApiError =>
-  new StripeApiError(400, 'invalid_request_error', message, code, param);
+  new StripeApiError(400, message, code, param);
 
 /** An unknown id in the URL is a 404; one named in the request body (`param`) is a 400, as in Stripe. */
 export const resourceMissing = (kind: string, id: string, param?: string): StripeApiError =>
-  new StripeApiError(
-    param === undefined ? 404 : 400,
-    'invalid_request_error',
-    `No such ${kind}: '${id}'`,
-    'resource_missing',
-    param ?? 'id',
-  );
+  new StripeApiError(param ? 400 : 404, `No such ${kind}: '${id}'`, 'resource_missing', param ?? 'id');

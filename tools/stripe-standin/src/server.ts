@@ -37,7 +37,7 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
   for await (const chunk of request as AsyncIterable<Buffer>) {
     chunks.push(chunk);
     if (chunks.reduce((size, { length }) => size + length, 0) > 1024 * 1024) {
-      throw new StripeApiError(413, 'invalid_request_error', 'Request body is too large.');
+      throw new StripeApiError(413, 'Request body is too large.');
     }
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -86,8 +86,7 @@ async function handle(standin: Standin, request: http.IncomingMessage, response:
       );
     }
     const page = await handleHostedPage(standin, method, url, body);
-    if (page === undefined)
-      throw new StripeApiError(404, 'invalid_request_error', `Unrecognized URL: ${path}`);
+    if (page === undefined) throw new StripeApiError(404, `Unrecognized URL: ${path}`);
     if ('location' in page) send(response, 303, { Location: page.location });
     else send(response, page.status, htmlHeaders, page.html);
   } catch (error) {
@@ -97,12 +96,7 @@ async function handle(standin: Standin, request: http.IncomingMessage, response:
       `internal error on ${method} ${path}: ${error instanceof Error ? error.stack : String(error)}`,
     );
     if (response.headersSent) return void response.destroy();
-    send(
-      response,
-      500,
-      json,
-      JSON.stringify(new StripeApiError(500, 'api_error', 'Internal error.').toBody()),
-    );
+    send(response, 500, json, JSON.stringify(new StripeApiError(500, 'Internal error.').toBody()));
   }
 }
 
