@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { seededRandom } from '../../seeded-random';
 import type { Billing } from './billing';
 import { StripeApiError, invalidRequest } from './errors';
-import { buildPrice, listOf, newId, nowSeconds } from './objects';
+import { buildPrice, listOf, newId, nowSeconds, type StandinEvent } from './objects';
 import type { Standin } from './server';
 
 const text = z.string().max(5000);
@@ -28,44 +28,33 @@ const checkoutSession = z.strictObject({
   expires_at: integer.optional(),
   expand,
 });
+export type CheckoutSessionParams = z.output<typeof checkoutSession>;
 const refundReason = z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional();
 const refund = z.strictObject({ payment_intent: text, reason: refundReason, metadata, expand });
 const customer = z.strictObject({ email: text.optional(), metadata, expand });
-const portalSession = z.strictObject({ customer: text, return_url: text.optional(), expand });
-const subscriptionUpdate = z.strictObject({ cancel_at_period_end: bool.optional(), metadata, expand });
+const portal = z.strictObject({ customer: text, return_url: text.optional(), expand });
+const update = z.strictObject({ cancel_at_period_end: bool.optional(), metadata, expand });
 
-type Handler = (billing: Billing, params: unknown, id: string) => object;
 /** A route handler that gets its parameters validated by `schema`. */
 const validated =
-  <Schema extends z.ZodType>(
-    schema: Schema,
-    handle: (billing: Billing, params: z.output<Schema>, id: string) => object,
-  ) =>
-  (billing: Billing, params: unknown, id: string) =>
-    handle(billing, parseParams(schema, params), id);
+  <Schema extends z.ZodType>(schema: Schema, handle: (params: z.output<Schema>, id: string) => object) =>
+  (params: unknown, id: string) =>
+    handle(parseParams(schema, params), id);
 
 /** By `METHOD path` (`:id` stands for an id segment), which is also the key calls are counted under. */
-const ROUTES: Record<string, Handler> = {
-  'POST /v1/customers': validated(customer, (billing, params) => billing.createCustomer(params)),
-  'POST /v1/checkout/sessions': validated(checkoutSession, (billing, params) =>
-    billing.createCheckoutSession(params),
-  ),
-  'GET /v1/checkout/sessions': validated(list, (billing, params) => billing.listCheckoutSessions(params)),
-  'GET /v1/checkout/sessions/:id': validated(retrieve, (billing, _, id) => billing.checkoutSession(id)),
-  'POST /v1/checkout/sessions/:id/expire': validated(retrieve, (billing, _, id) =>
-    billing.expireCheckoutSession(id),
-  ),
-  'POST /v1/billing_portal/sessions': validated(portalSession, (billing, params) =>
-    billing.createPortalSession(params),
-  ),
-  'POST /v1/refunds': validated(refund, (billing, params) => billing.createRefund(params)),
-  'GET /v1/subscriptions': validated(list, (billing, params) => billing.listSubscriptions(params)),
-  'GET /v1/subscriptions/:id': validated(retrieve, (billing, _, id) => billing.subscription(id)),
-  'POST /v1/subscriptions/:id': validated(subscriptionUpdate, (billing, params, id) =>
-    billing.updateSubscription(id, params),
-  ),
-  'DELETE /v1/subscriptions/:id': validated(retrieve, (billing, _, id) => billing.cancelSubscription(id)),
-};
+const routes = (billing: Billing): Record<string, (params: unknown, id: string) => object> => ({
+  'POST /v1/customers': validated(customer, (params) => billing.createCustomer(params)),
+  'POST /v1/checkout/sessions': validated(checkoutSession, (params) => billing.createCheckoutSession(params)),
+  'GET /v1/checkout/sessions': validated(list, (params) => billing.listCheckoutSessions(params)),
+  'GET /v1/checkout/sessions/:id': validated(retrieve, (_, id) => billing.checkoutSession(id)),
+  'POST /v1/checkout/sessions/:id/expire': validated(retrieve, (_, id) => billing.expireCheckoutSession(id)),
+  'POST /v1/billing_portal/sessions': validated(portal, (params) => billing.createPortalSession(params)),
+  'POST /v1/refunds': validated(refund, (params) => billing.createRefund(params)),
+  'GET /v1/subscriptions': validated(list, (params) => billing.listSubscriptions(params)),
+  'GET /v1/subscriptions/:id': validated(retrieve, (_, id) => billing.subscription(id)),
+  'POST /v1/subscriptions/:id': validated(update, (params, id) => billing.updateSubscription(id, params)),
+  'DELETE /v1/subscriptions/:id': validated(retrieve, (_, id) => billing.cancelSubscription(id)),
+});
 
 /** Validates parameters, answering in Stripe's words: unknown → parameter_unknown, missing → parameter_missing. */
 function parseParams<Schema extends z.ZodType>(schema: Schema, params: unknown): z.output<Schema> {
@@ -84,8 +73,8 @@ function parseParams<Schema extends z.ZodType>(schema: Schema, params: unknown):
   throw invalidRequest(`Invalid ${param}: ${issue?.message ?? 'invalid value'}`, param);
 }
 
-function matchRoute(method: string, path: string) {
-  for (const [route, handle] of Object.entries(ROUTES)) {
+function matchRoute(billing: Billing, method: string, path: string) {
+  for (const [route, handle] of Object.entries(routes(billing))) {
     const [routeMethod, template = ''] = route.split(' ');
     const match = new RegExp(`^${template.replace(':id', '([^/]+)')}/?$`).exec(path);
     if (routeMethod === method && match) return { route, handle, id: decodeURIComponent(match[1] ?? '') };
@@ -131,18 +120,17 @@ export class ApiFaults {
   /** Added before every API request is handled, as network and Stripe latency (widens race windows). */
   latencyMs = 0;
 
-  constructor(
-    public rate: number,
-    seed: number,
-  ) {
-    this.random = seededRandom(seed + 1);
+  rate: number;
+
+  constructor(config: { apiFaultRate: number; seed: number }) {
+    this.rate = config.apiFaultRate;
+    this.random = seededRandom(config.seed + 1);
   }
 
   next(hasIdempotencyKey: boolean): StripeApiError | null {
     if (this.rate <= 0 || this.random() >= this.rate) return null;
     const pick = this.random();
-    if (pick < 0.4)
-      return new StripeApiError(429, 'Too many requests hit the API too quickly.', 'rate_limit');
+    if (pick < 0.4) return new StripeApiError(429, 'Too many requests hit the API.', 'rate_limit');
     if (pick >= 0.7 || !hasIdempotencyKey) return new StripeApiError(500, 'An unknown error (fault mode).');
     const message = 'Another request using this Idempotency-Key is in progress.';
     return new StripeApiError(409, message, 'idempotency_key_in_use');
@@ -150,12 +138,7 @@ export class ApiFaults {
 }
 
 /** A POST's stored success, replayed to the same Idempotency-Key for 24 hours. */
-export interface StoredResponse {
-  fingerprint: string;
-  body: object;
-  requestId: string;
-  created: number;
-}
+export type StoredResponse = { fingerprint: string; body: object; requestId: string; created: number };
 
 function findReplay(standin: Standin, key: string, fingerprint: string): StoredResponse | undefined {
   for (const [old, stored] of standin.idempotency) {
@@ -169,24 +152,13 @@ function findReplay(standin: Standin, key: string, fingerprint: string): StoredR
   return stored;
 }
 
-export interface ApiRequest {
-  method: string;
-  url: URL;
-  header(name: string): string | undefined;
-  body: string;
-}
-
-interface ApiReply {
-  status: number;
-  body: object;
-  headers: Record<string, string>;
-  events?: Standin['billing']['state']['events'];
-}
+export type ApiRequest = { method: string; url: URL; header(name: string): string | undefined; body: string };
+type ApiReply = { status: number; body: object; headers: Record<string, string>; events?: StandinEvent[] };
 
 /** Answers one API request with the events it caused. */
 export async function handleApi(standin: Standin, request: ApiRequest): Promise<ApiReply> {
   const requestId = newId('req', 14);
-  const match = matchRoute(request.method, request.url.pathname);
+  const match = matchRoute(standin.billing, request.method, request.url.pathname);
   const endpoint = match?.route ?? `${request.method} <unrecognized>`;
   standin.stats.counts[endpoint] = (standin.stats.counts[endpoint] ?? 0) + 1;
   try {
@@ -233,7 +205,7 @@ async function answer(
   const { billing } = standin;
   const { result, events } = standin.record(() => {
     const paths = Array.isArray(params.expand) ? params.expand.map(String) : [];
-    return expandPaths(billing, match.handle(billing, params, match.id), paths);
+    return expandPaths(billing, match.handle(params, match.id), paths);
   });
   if (idempotencyKey !== undefined) {
     standin.idempotency.set(idempotencyKey, { fingerprint, body: result, requestId, created: nowSeconds() });

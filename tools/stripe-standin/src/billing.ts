@@ -1,21 +1,15 @@
 // The billing behaviour behind the API, the hosted pages and the control API, over in-memory state. Operations are
 // synchronous (concurrent requests cannot interleave) and append the events they cause, in Stripe's order, to
 // `state.events`; the server hands the new ones to the deliverer.
+import type { CheckoutSessionParams } from './api';
 import type { StandinConfig } from './config';
 import type { SubscriptionFixture } from './control-api';
 import { invalidRequest, resourceMissing } from './errors';
 import * as objects from './objects';
-import type {
-  CheckoutSession,
-  Customer,
-  Invoice,
-  Metadata,
-  PortalSession,
-  Refund,
-  Subscription,
-} from './objects';
+import type { CheckoutSession, Customer, Invoice, Metadata, Subscription } from './objects';
 
 const { newId, nowSeconds, itemOf } = objects;
+const DAY = 24 * 60 * 60;
 
 export interface StoredCheckout {
   session: CheckoutSession;
@@ -31,8 +25,6 @@ export const TEST_CARDS = {
   declines: { brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2034, declines: true },
 };
 export type Card = { id: string } & (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
-
-export type StandinEvent = ReturnType<typeof objects.buildEvent>;
 
 /** `metadata[key]=''` removes a key and `metadata=''` removes them all, as in Stripe. */
 export type MetadataUpdate = Record<string, string> | '';
@@ -53,8 +45,15 @@ export function addMonthsAnchored(from: number, anchor: number, months = 1): num
   return Date.UTC(year, month, day, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()) / 1000;
 }
 
+/** Sets or clears a pending cancellation; one already pending keeps when it was asked for (`canceled_at`). */
+function setCancelAtPeriodEnd(subscription: Subscription, cancel: boolean): void {
+  if (cancel === subscription.cancel_at_period_end) return;
+  Object.assign(subscription, { cancel_at_period_end: cancel, canceled_at: cancel ? nowSeconds() : null });
+}
+
 export type FixtureChange = 'created' | 'updated' | 'unchanged';
-const DAY = 24 * 60 * 60;
+const fixtureChange = (before: string | undefined, after: object): FixtureChange =>
+  before === undefined ? 'created' : before === JSON.stringify(after) ? 'unchanged' : 'updated';
 
 export class Billing {
   readonly state = {
@@ -62,11 +61,11 @@ export class Billing {
     checkoutSessions: {} as Record<string, StoredCheckout>,
     subscriptions: {} as Record<string, Subscription>,
     invoices: {} as Record<string, Invoice>,
-    refunds: {} as Record<string, Refund>,
-    portalSessions: {} as Record<string, PortalSession>,
+    refunds: {} as Record<string, objects.Refund>,
+    portalSessions: {} as Record<string, objects.PortalSession>,
     /** Default card per customer, once one was set in the portal. */
     cards: {} as Record<string, Card>,
-    events: [] as StandinEvent[],
+    events: [] as objects.StandinEvent[],
   };
   /** Public base URL (known once the server listens), for the hosted pages' links. */
   baseUrl = '';
@@ -98,23 +97,14 @@ export class Billing {
 
   createCustomer(input: { email?: string; metadata?: MetadataUpdate }): Customer {
     const metadata = applyMetadata({}, input.metadata);
-    const customer = objects.buildCustomer({ email: input.email || null, metadata });
+    const customer = objects.buildCustomer(newId('cus', 14), input.email || null, metadata);
     this.state.customers[customer.id] = customer;
     return customer;
   }
 
   // ── Checkout ──────────────────────────────────────────────────────────────────────────────────────────────
 
-  createCheckoutSession(input: {
-    customer: string;
-    client_reference_id?: string;
-    success_url?: string;
-    cancel_url?: string;
-    line_items: { price: string; quantity?: number }[];
-    metadata?: MetadataUpdate;
-    subscription_data?: { metadata?: MetadataUpdate };
-    expires_at?: number;
-  }): CheckoutSession {
+  createCheckoutSession(input: CheckoutSessionParams): CheckoutSession {
     this.customer(input.customer, 'customer');
     const [line] = input.line_items;
     if (line === undefined || input.line_items.length > 1) {
@@ -127,10 +117,12 @@ export class Billing {
       throw invalidRequest('expires_at must be 30 minutes to 24 hours from now.', 'expires_at');
     }
     const id = newId('cs_test', 58);
-    const lineItem = { price: line.price, quantity: line.quantity ?? 1 };
-    const metadata = applyMetadata({}, input.metadata);
     const url = `${this.baseUrl}/checkout/${id}`;
-    const session = objects.buildCheckoutSession({ ...input, ...lineItem, id, url, metadata, expiresAt });
+    const session = objects.buildCheckoutSession(id, url, input.customer, expiresAt);
+    const { client_reference_id = null, success_url = null, cancel_url = null } = input;
+    const metadata = applyMetadata({}, input.metadata);
+    Object.assign(session, { client_reference_id, success_url, cancel_url, metadata });
+    const lineItem = { price: line.price, quantity: line.quantity ?? 1 };
     const subscriptionMetadata = applyMetadata({}, input.subscription_data?.metadata);
     this.state.checkoutSessions[id] = { session, lineItem, subscriptionMetadata };
     return session;
@@ -157,9 +149,7 @@ export class Billing {
 
   expireCheckoutSession(id: string): CheckoutSession {
     const session = this.checkoutSession(id);
-    if (session.status !== 'open') {
-      throw invalidRequest(`Only an open Checkout Session can be expired; this one is ${session.status}.`);
-    }
+    if (session.status !== 'open') throw invalidRequest(`This session is ${session.status}, not open.`);
     session.status = 'expired';
     this.emit('checkout.session.expired', session);
     return session;
@@ -174,9 +164,8 @@ export class Billing {
     const stored = this.storedCheckout(id);
     const { session } = stored;
     if (session.status !== 'open') return session.status === 'complete' ? 'already_completed' : 'expired';
-    const pending = stored.incompleteSubscription;
-    if (pending !== undefined) {
-      const subscription = this.subscription(pending);
+    if (stored.incompleteSubscription !== undefined) {
+      const subscription = this.subscription(stored.incompleteSubscription);
       const invoice = this.invoice(String(subscription.latest_invoice));
       if (card === 'declined') return this.declined(invoice);
       const before = structuredClone(subscription);
@@ -185,27 +174,14 @@ export class Billing {
       this.emitUpdated(subscription, before);
       return this.completeCheckout(session, subscription, invoice);
     }
-    const customer = this.customer(String(session.customer));
+    const customer = this.customer(session.customer);
     const now = nowSeconds();
-    const { price: priceId, quantity } = stored.lineItem;
-    const metadata = { ...stored.subscriptionMetadata };
+    const { price, quantity } = stored.lineItem;
     const periodEnd = addMonthsAnchored(now, now);
-    const subscription = objects.buildSubscription({
-      customer: customer.id,
-      priceId,
-      metadata,
-      created: now,
-      periodEnd,
-    });
+    const subscription = objects.buildSubscription(newId('sub'), customer.id, price, now, periodEnd);
+    subscription.metadata = { ...stored.subscriptionMetadata };
     itemOf(subscription).quantity = quantity;
-    const reason = 'subscription_create';
-    const invoice = objects.buildInvoice({
-      subscription,
-      customer,
-      reason,
-      periodStart: now,
-      periodEnd: now,
-    });
+    const invoice = objects.buildInvoice(subscription, customer, 'subscription_create', now);
     if (card === 'succeeds') objects.markPaid(invoice, false);
     subscription.latest_invoice = invoice.id;
     subscription.status = card === 'succeeds' ? 'active' : 'incomplete';
@@ -232,7 +208,7 @@ export class Billing {
 
   // ── Customer portal ───────────────────────────────────────────────────────────────────────────────────────
 
-  createPortalSession(input: { customer: string; return_url?: string }): PortalSession {
+  createPortalSession(input: { customer: string; return_url?: string }) {
     this.customer(input.customer, 'customer');
     const session = objects.buildPortalSession(this.baseUrl, input.customer, input.return_url ?? null);
     this.state.portalSessions[session.id] = session;
@@ -241,10 +217,9 @@ export class Billing {
 
   /** The card set in the portal, else the checkout's 4242 once something was paid (or a fixture is active). */
   cardOnFile(customerId: string): Card | null {
-    const paidBefore =
-      this.invoicesOf(customerId).some((invoice) => invoice.status === 'paid') ||
-      this.subscriptionsOf(customerId).some((subscription) => subscription.status === 'active');
-    const checkoutCard = paidBefore ? { id: `pm_checkout_${customerId}`, ...TEST_CARDS.succeeds } : null;
+    const paid = this.invoicesOf(customerId).some(({ status }) => status === 'paid');
+    const active = this.subscriptionsOf(customerId).some(({ status }) => status === 'active');
+    const checkoutCard = paid || active ? { id: `pm_checkout_${customerId}`, ...TEST_CARDS.succeeds } : null;
     return this.state.cards[customerId] ?? checkoutCard;
   }
 
@@ -262,7 +237,7 @@ export class Billing {
   /**
    * Makes the card the customer's default (`customer.updated`), then, as Stripe does, charges it for each past-due
    * subscription's open invoice: paid → `invoice.paid` + `customer.subscription.updated` (active again); declined
-   * → `invoice.payment_failed` (still past_due). Returns whether any charge was declined.
+   * → `invoice.payment_failed` (still past_due). Returns whether a charge was declined.
    */
   setDefaultCard(customerId: string, testCard: keyof typeof TEST_CARDS): { declined: boolean } {
     const customer = this.customer(customerId);
@@ -289,23 +264,17 @@ export class Billing {
   }
 
   /** Refunds what is left of the payment intent that paid one of the stand-in's invoices. */
-  createRefund(input: { payment_intent: string; reason?: string; metadata?: MetadataUpdate }): Refund {
+  createRefund(input: { payment_intent: string; reason?: string; metadata?: MetadataUpdate }) {
     const intent = input.payment_intent;
-    const invoice = Object.values(this.state.invoices).find((candidate) =>
-      candidate.payments.data.some(({ payment }) => payment.payment_intent === intent),
+    const invoice = Object.values(this.state.invoices).find(({ payments }) =>
+      payments.data.some(({ payment }) => payment.payment_intent === intent),
     );
     if (!invoice) throw resourceMissing('payment_intent', intent, 'payment_intent');
     const refunds = Object.values(this.state.refunds).filter((refund) => refund.payment_intent === intent);
     const amount = invoice.amount_paid - refunds.reduce((sum, refund) => sum + refund.amount, 0);
-    if (amount <= 0) {
-      throw invalidRequest(
-        `Charge for ${intent} has already been refunded.`,
-        undefined,
-        'charge_already_refunded',
-      );
-    }
-    const metadata = applyMetadata({}, input.metadata);
-    const refund = objects.buildRefund({ ...input, amount, metadata, currency: invoice.currency });
+    if (amount <= 0) throw invalidRequest('Already refunded.', 'payment_intent', 'charge_already_refunded');
+    const refund = objects.buildRefund(intent, amount, invoice.currency, input.reason ?? null);
+    refund.metadata = applyMetadata({}, input.metadata);
     this.state.refunds[refund.id] = refund;
     return refund;
   }
@@ -315,9 +284,10 @@ export class Billing {
   /** Newest first; without `status` canceled ones are left out, `all` lists every one (as Stripe). */
   listSubscriptions(input: { customer?: string; status?: string; limit: number }) {
     if (input.customer !== undefined) this.customer(input.customer, 'customer');
+    const shown = (status: string) =>
+      input.status ? [status, 'all'].includes(input.status) : status !== 'canceled';
     const matching = Object.values(this.state.subscriptions)
-      .filter(({ customer }) => (input.customer ?? customer) === customer)
-      .filter(({ status }) => (input.status ? [status, 'all'].includes(input.status) : status !== 'canceled'))
+      .filter(({ customer, status }) => (input.customer ?? customer) === customer && shown(status))
       .sort((a, b) => b.created - a.created);
     return objects.listOf(matching, '/v1/subscriptions', input.limit);
   }
@@ -337,8 +307,7 @@ export class Billing {
   /** Immediate cancellation (`DELETE /v1/subscriptions/:id`). */
   cancelSubscription(id: string): Subscription {
     const subscription = this.subscription(id);
-    if (subscription.status === 'canceled')
-      throw invalidRequest(`Subscription ${id} is already canceled.`, 'id');
+    if (subscription.status === 'canceled') throw invalidRequest(`${id} is already canceled.`, 'id');
     Object.assign(subscription, { status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() });
     this.emit('customer.subscription.deleted', subscription);
     return subscription;
@@ -371,13 +340,7 @@ export class Billing {
     item.current_period_start = periodEnd;
     item.current_period_end = addMonthsAnchored(periodEnd, subscription.billing_cycle_anchor);
     const customer = this.customer(subscription.customer);
-    const invoice = objects.buildInvoice({
-      subscription,
-      customer,
-      reason: 'subscription_cycle',
-      periodStart,
-      periodEnd,
-    });
+    const invoice = objects.buildInvoice(subscription, customer, 'subscription_cycle', periodStart);
     const paid = payment === 'succeeds';
     if (paid) objects.markPaid(invoice, false);
     this.state.invoices[invoice.id] = invoice;
@@ -396,48 +359,32 @@ export class Billing {
     const { customers, subscriptions } = this.state;
     const periodStart = input.current_period_start;
     const existing = subscriptions[input.id];
-    const before = [customers[customerInput.id], existing].map((found) => found && JSON.stringify(found));
-    const customer =
-      customers[customerInput.id] ??
-      objects.buildCustomer({ id: customerInput.id, email: null, metadata: {}, created: periodStart });
+    const known = customers[customerInput.id];
+    const [customerBefore, subscriptionBefore] = [known, existing].map(
+      (found) => found && JSON.stringify(found),
+    );
+    const customer = known ?? objects.buildCustomer(customerInput.id, null, {}, periodStart);
     Object.assign(customer, { email: customerInput.email ?? null, metadata: { ...customerInput.metadata } });
-    const subscription = objects.buildSubscription({
-      id: input.id,
-      customer: customer.id,
-      priceId: this.config.priceId,
-      metadata: { ...input.metadata },
-      created: existing?.created ?? periodStart,
-      periodEnd: input.current_period_end,
-    });
+    const [created, end] = [existing?.created ?? periodStart, input.current_period_end];
+    const subscription = objects.buildSubscription(input.id, customer.id, this.config.priceId, created, end);
     // What stays of an existing one: its item id, its invoices and a cancellation already pending.
     if (existing) itemOf(subscription).id = itemOf(existing).id;
     itemOf(subscription).current_period_start = periodStart;
-    Object.assign(subscription, {
-      billing_cycle_anchor: periodStart,
-      latest_invoice: existing?.latest_invoice ?? null,
-    });
+    subscription.billing_cycle_anchor = periodStart;
+    subscription.latest_invoice = existing?.latest_invoice ?? null;
+    subscription.metadata = { ...input.metadata };
     if (existing?.cancel_at_period_end) {
       Object.assign(subscription, { cancel_at_period_end: true, canceled_at: existing.canceled_at });
     }
     setCancelAtPeriodEnd(subscription, input.cancel_at_period_end ?? false);
     customers[customer.id] = customer;
     subscriptions[subscription.id] = subscription;
-    const [customerChange, subscriptionChange] = [customer, subscription].map(
-      (after, index): FixtureChange => {
-        const was = before[index];
-        return was === undefined ? 'created' : was === JSON.stringify(after) ? 'unchanged' : 'updated';
-      },
-    );
+    const customerChange = fixtureChange(customerBefore, customer);
+    const subscriptionChange = fixtureChange(subscriptionBefore, subscription);
     return {
       customer,
       subscription,
       changes: { customer: customerChange, subscription: subscriptionChange },
     };
   }
-}
-
-/** Sets or clears a pending cancellation; one already pending keeps when it was asked for (`canceled_at`). */
-function setCancelAtPeriodEnd(subscription: Subscription, cancel: boolean): void {
-  if (cancel === subscription.cancel_at_period_end) return;
-  Object.assign(subscription, { cancel_at_period_end: cancel, canceled_at: cancel ? nowSeconds() : null });
 }

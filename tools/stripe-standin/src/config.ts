@@ -1,19 +1,15 @@
 // One typed configuration: explicit options win, then environment variables, then defaults (README.md).
 
-/** How events reach the webhook URL (README.md, "Delivery modes"). */
 export const DELIVERY_MODES = ['immediate', 'realistic', 'manual'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
-/** Realistic mode's timing, in simulated minutes that run fast so that a test waits seconds, not hours. */
+/** Realistic mode (README.md, "Delivery modes"): simulated minutes run fast, so that a test waits seconds. */
 export const REALISTIC_DELIVERY = {
   simulatedMinuteMs: 40,
   maxInitialDelaySeconds: 20,
-  /** Share of events delivered a second time, 1–30 simulated minutes later (Stripe: "at least once"). */
   duplicateRate: 0.2,
-  /** Share of first attempts lost on the way, so the event first arrives 1–30 simulated minutes late. */
   lostFirstAttemptRate: 0.1,
   lateMinutes: [1, 30],
-  /** The first steps of Stripe's retry schedule for failed deliveries. */
   retryScheduleMinutes: [1, 5, 30, 120],
 } as const;
 
@@ -33,27 +29,24 @@ export const DEFAULTS = {
   seed: Date.now() % 1_000_000,
   log: (line: string): void => console.log(line),
 };
-
 export type StandinConfig = typeof DEFAULTS;
 export type StripeStandinOptions = Partial<StandinConfig>;
 
-const ENV_NAMES: Partial<Record<keyof StandinConfig, string>> = {
-  port: 'STRIPE_STANDIN_PORT',
-  host: 'STRIPE_STANDIN_HOST',
-  secretKey: 'STRIPE_SECRET_KEY',
-  webhookSecret: 'STRIPE_WEBHOOK_SECRET',
-  priceId: 'STRIPE_PRICE_ID',
-  deliveryMode: 'STRIPE_STANDIN_DELIVERY',
-  apiFaultRate: 'STRIPE_STANDIN_API_FAULT_RATE',
-  seed: 'STRIPE_STANDIN_SEED',
-};
+const FROM_ENV = {
+  STRIPE_STANDIN_PORT: 'port',
+  STRIPE_STANDIN_HOST: 'host',
+  STRIPE_SECRET_KEY: 'secretKey',
+  STRIPE_WEBHOOK_SECRET: 'webhookSecret',
+  STRIPE_PRICE_ID: 'priceId',
+  STRIPE_STANDIN_DELIVERY: 'deliveryMode',
+  STRIPE_STANDIN_API_FAULT_RATE: 'apiFaultRate',
+  STRIPE_STANDIN_SEED: 'seed',
+} as const;
 
 export function resolveConfig(options: StripeStandinOptions = {}, env = process.env): StandinConfig {
-  const fromEnv = Object.entries(ENV_NAMES).flatMap(([key, name]) => {
-    const value = env[name];
-    if (value === undefined || value === '') return [];
-    return [[key, typeof DEFAULTS[key as keyof StandinConfig] === 'number' ? Number(value) : value]];
-  });
+  const fromEnv = Object.entries(FROM_ENV)
+    .filter(([name]) => env[name])
+    .map(([name, key]) => [key, typeof DEFAULTS[key] === 'number' ? Number(env[name]) : env[name]]);
   // An explicitly empty STRIPE_WEBHOOK_URL disables delivery (events are only recorded).
   const webhookUrl = env.STRIPE_WEBHOOK_URL ?? DEFAULTS.webhookUrl;
   const config: StandinConfig = { ...DEFAULTS, webhookUrl, ...Object.fromEntries(fromEnv), ...options };

@@ -6,24 +6,23 @@ import { StripeApiError, invalidRequest } from './errors';
 import type { Standin } from './server';
 
 // Stripe's own limits on metadata, so a fixture is something Stripe could hold.
-const metadata = z
-  .record(
-    z.string().min(1).max(40, { error: 'metadata keys are at most 40 characters.' }),
-    z.string().min(1).max(500, { error: 'metadata values are 1 to 500 characters.' }),
-  )
-  .refine((value) => Object.keys(value).length <= 50, { error: 'metadata has at most 50 keys.' });
+const metadataKey = z.string().min(1).max(40, { error: 'metadata keys are at most 40 characters.' });
+const metadataValue = z.string().min(1).max(500, { error: 'metadata values are 1 to 500 characters.' });
+const metadata = z.record(metadataKey, metadataValue).refine((value) => Object.keys(value).length <= 50, {
+  error: 'metadata has at most 50 keys.',
+});
 const stripeId = (prefix: string) =>
   z
     .string()
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`), { error: `must be a Stripe id like ${prefix}_…` });
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`), { error: `must be an id like ${prefix}_…` });
 const unixSeconds = z.number().int().positive({ error: 'must be unix seconds.' });
-
+const customer = z.strictObject({
+  id: stripeId('cus'),
+  email: z.email().nullish(),
+  metadata: metadata.optional(),
+});
 const subscriptionFixture = z.strictObject({
-  customer: z.strictObject({
-    id: stripeId('cus'),
-    email: z.email().nullish(),
-    metadata: metadata.optional(),
-  }),
+  customer,
   subscription: z
     .strictObject({
       id: stripeId('sub'),
@@ -42,16 +41,11 @@ const subscriptionFixture = z.strictObject({
 export type SubscriptionFixtureBody = z.input<typeof subscriptionFixture>;
 export type SubscriptionFixture = z.output<typeof subscriptionFixture>;
 
-const advanceBody = z.strictObject({
-  payment: z
-    .enum(['succeeds', 'fails'], { error: "payment must be 'succeeds' or 'fails'." })
-    .default('succeeds'),
-});
-
+const payment = z.enum(['succeeds', 'fails'], { error: "payment must be 'succeeds' or 'fails'." });
+const advanceBody = z.strictObject({ payment: payment.default('succeeds') });
 const modesBody = z.strictObject({
   delivery: z.enum(DELIVERY_MODES).optional(),
   api_fault_rate: z.number().min(0).max(1).optional(),
-  /** Delays every API request by this much, which widens the windows in which concurrent callers race. */
   api_latency_ms: z.number().int().min(0).max(10_000).optional(),
 });
 
@@ -72,11 +66,12 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, text: string, what:
 /** Answers a control request; `body` is the request's raw body. */
 export async function handleControl(standin: Standin, method: string, path: string, body: string) {
   const { billing, stats, deliverer, faults, config } = standin;
+  const { seed } = config;
   const modes = () => ({
     delivery: deliverer.mode,
     api_fault_rate: faults.rate,
     api_latency_ms: faults.latencyMs,
-    seed: config.seed,
+    seed,
   });
   const counts = () => {
     const endpoints = Object.fromEntries(Object.entries(stats.counts).sort(([a], [b]) => a.localeCompare(b)));
@@ -85,12 +80,7 @@ export async function handleControl(standin: Standin, method: string, path: stri
   };
   switch (`${method} ${path}`) {
     case 'GET /_control/health':
-      return {
-        ok: true,
-        url: billing.baseUrl,
-        price_id: config.priceId,
-        webhook_url: config.webhookUrl || null,
-      };
+      return { ok: true, url: billing.baseUrl, price_id: config.priceId, webhook_url: config.webhookUrl };
     case 'GET /_control/stats':
       return counts();
     case 'POST /_control/stats/reset':
@@ -116,16 +106,12 @@ export async function handleControl(standin: Standin, method: string, path: stri
     }
     case 'POST /_control/fixtures/subscription': {
       const result = billing.upsertFixture(parseBody(subscriptionFixture, body, 'subscription fixture'));
-      config.log(
-        `fixture ${result.customer.id} ${result.subscription.id}: ${JSON.stringify(result.changes)}`,
-      );
+      config.log(`fixture ${result.subscription.id}: ${JSON.stringify(result.changes)}`);
       return result;
     }
   }
   const advance = /^\/_control\/subscriptions\/([^/]+)\/advance$/.exec(path);
-  if (!advance || method !== 'POST') {
-    throw new StripeApiError(404, `Unrecognized control URL (${method}: ${path}).`);
-  }
+  if (!advance || method !== 'POST') throw new StripeApiError(404, `Unrecognized URL (${method}: ${path}).`);
   const { payment } = parseBody(advanceBody, body, 'advance');
   const { result, events } = standin.record(() => billing.advance(advance[1] ?? '', payment));
   await deliverer.deliver(events);

@@ -1,21 +1,11 @@
-// Delivers events to the webhook URL, signed like Stripe, in one of three modes (DeliveryMode in config.ts):
-// `immediate` (one at a time, in order, each awaited and retried with a short backoff), `realistic` (delayed,
-// shuffled, duplicated, lost and retried minutes of simulated time later, as Stripe's network does) or `manual`.
+// Delivers events to the webhook URL, signed like Stripe, in one of three modes (README.md, "Delivery modes"):
+// `immediate` (in order, each awaited, retried with a short backoff), `realistic` (delayed, shuffled, duplicated, lost
+// and retried minutes of simulated time later, as Stripe's network does) or `manual` (recorded only).
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../seeded-random';
-import { REALISTIC_DELIVERY, type DeliveryMode, type StandinConfig } from './config';
-import type { StandinEvent } from './billing';
-import { nowSeconds } from './objects';
-
-/**
- * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>" keyed with the endpoint secret>`.
- * Written with node:crypto rather than the SDK's test helper, so the tests' `constructEvent` checks an independent
- * implementation.
- */
-export function stripeSignatureHeader(payload: string, secret: string, timestamp = nowSeconds()): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')}`;
-}
+import { REALISTIC_DELIVERY as REALISTIC, type DeliveryMode, type StandinConfig } from './config';
+import { nowSeconds, type StandinEvent } from './objects';
 
 export class WebhookDeliverer {
   private queue: Promise<void> = Promise.resolve();
@@ -30,21 +20,34 @@ export class WebhookDeliverer {
     this.random = seededRandom(config.seed);
   }
 
-  /**
-   * Immediate mode: queues the events behind earlier ones and resolves once each was delivered or given up on.
-   * Realistic mode: schedules them and resolves at once. Manual mode (or no webhook URL): records nothing more.
-   */
+  /** Immediate mode: resolves once each event was delivered or given up on. Other modes: at once. */
   deliver(events: readonly StandinEvent[]): Promise<void> {
-    if (this.config.webhookUrl === '' || this.mode === 'manual' || events.length === 0)
-      return Promise.resolve();
-    if (this.mode === 'realistic') {
-      for (const event of events) this.scheduleRealistic(event);
-      return Promise.resolve();
+    if (this.config.webhookUrl === '' || this.mode === 'manual') return Promise.resolve();
+    if (this.mode === 'immediate') {
+      const delays = this.config.webhookRetryDelaysMs;
+      this.queue = this.queue.then(async () => {
+        for (const event of events) await this.send(event, delays);
+      });
+      return this.queue;
     }
-    this.queue = this.queue.then(async () => {
-      for (const event of events) await this.attempt(event, this.config.webhookRetryDelaysMs);
-    });
-    return this.queue;
+    const minutes = (count: number) => Math.round(count * REALISTIC.simulatedMinuteMs);
+    const [earliest, latest] = REALISTIC.lateMinutes;
+    const late = () => minutes(earliest + this.random() * (latest - earliest));
+    const retries = REALISTIC.retryScheduleMinutes.map(minutes);
+    for (const event of events) {
+      const start = minutes((this.random() * REALISTIC.maxInitialDelaySeconds) / 60);
+      // A lost first attempt reaches nobody and is retried late; a duplicate is a second delivery, later.
+      const lost = this.random() < REALISTIC.lostFirstAttemptRate;
+      const copies = [{ start, lost, delays: lost ? [late(), ...retries] : retries }];
+      if (this.random() < REALISTIC.duplicateRate)
+        copies.push({ start: start + late(), lost: false, delays: retries });
+      for (const copy of copies) {
+        const delivery = this.wait(copy.start).then(() => this.send(event, copy.delays, copy.lost));
+        this.running.add(delivery);
+        void delivery.finally(() => this.running.delete(delivery));
+      }
+    }
+    return Promise.resolve();
   }
 
   /** Resolves when every queued or scheduled delivery has finished (late copies included). */
@@ -59,65 +62,41 @@ export class WebhookDeliverer {
     await this.idle();
   }
 
-  private minutes(minutes: number): number {
-    return Math.round(minutes * REALISTIC_DELIVERY.simulatedMinuteMs);
-  }
-
-  private lateMs(): number {
-    const [min, max] = REALISTIC_DELIVERY.lateMinutes;
-    return this.minutes(min + this.random() * (max - min));
-  }
-
-  private scheduleRealistic(event: StandinEvent): void {
-    const retries = REALISTIC_DELIVERY.retryScheduleMinutes.map((minutes) => this.minutes(minutes));
-    const startMs = this.minutes((this.random() * REALISTIC_DELIVERY.maxInitialDelaySeconds) / 60);
-    const lost = this.random() < REALISTIC_DELIVERY.lostFirstAttemptRate;
-    // A lost first attempt is "retried" after a late delay; a duplicate is a whole second delivery, later.
-    const copies = [{ startMs, lost, delays: lost ? [this.lateMs(), ...retries] : retries }];
-    if (this.random() < REALISTIC_DELIVERY.duplicateRate) {
-      copies.push({ startMs: startMs + this.lateMs(), lost: false, delays: retries });
-    }
-    for (const copy of copies) {
-      const delivery = this.wait(copy.startMs).then(() => this.attempt(event, copy.delays, copy.lost));
-      this.running.add(delivery);
-      void delivery.finally(() => this.running.delete(delivery));
-    }
-  }
-
   /** Sleeps, cut short when the stand-in stops. */
   private wait(ms: number): Promise<void> {
     return sleep(ms, undefined, { signal: this.stopping.signal }).catch(() => undefined);
   }
 
-  /** Sends one event until a 2xx answer, waiting `delaysMs[i]` after failed attempt i; never throws. */
-  private async attempt(event: StandinEvent, delaysMs: readonly number[], firstLost = false): Promise<void> {
+  /** Sends one event until a 2xx answer, waiting `delays[i]` after failed attempt i; never throws. */
+  private async send(event: StandinEvent, delays: readonly number[], firstLost = false): Promise<void> {
     // Stripe sends pretty-printed JSON; the signature covers these exact bytes.
     const payload = JSON.stringify(event, null, 2);
-    for (let attempt = 0; attempt <= delaysMs.length && !this.stopping.signal.aborted; attempt += 1) {
+    for (let attempt = 0; attempt <= delays.length && !this.stopping.signal.aborted; attempt += 1) {
       const outcome =
         attempt === 0 && firstLost ? 'lost on the way (realistic mode)' : await this.post(payload);
       const ok = typeof outcome === 'number' && outcome >= 200 && outcome < 300;
-      this.config.log(
-        `webhook ${event.type} ${event.id} → ${outcome}${ok ? '' : ` (attempt ${attempt + 1} of ${delaysMs.length + 1})`}`,
-      );
+      this.config.log(`webhook ${event.type} ${event.id} → ${outcome} (attempt ${attempt + 1})`);
       if (ok) return;
-      if (attempt < delaysMs.length) await this.wait(delaysMs[attempt] ?? 0);
+      if (attempt < delays.length) await this.wait(delays[attempt] ?? 0);
     }
     this.config.log(`webhook ${event.type} ${event.id} NOT delivered to ${this.config.webhookUrl}`);
   }
 
   /** The answer's status code, or what went wrong. */
   private async post(payload: string): Promise<number | string> {
+    // Stripe's scheme, written with node:crypto (not the SDK's helper) so that the tests' `constructEvent` checks an
+    // independent implementation: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>">`.
+    const timestamp = nowSeconds();
+    const signature = createHmac('sha256', this.config.webhookSecret)
+      .update(`${timestamp}.${payload}`)
+      .digest('hex');
+    const timeout = AbortSignal.timeout(this.config.webhookTimeoutMs);
     try {
       const response = await fetch(this.config.webhookUrl, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': stripeSignatureHeader(payload, this.config.webhookSecret),
-        },
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${timestamp},v1=${signature}` },
         body: payload,
-        signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.config.webhookTimeoutMs)]),
+        signal: AbortSignal.any([this.stopping.signal, timeout]),
       });
       await response.arrayBuffer();
       return response.status;

@@ -7,10 +7,7 @@ import type { Standin } from './server';
 
 export type PageReply = { status: number; html: string } | { status: 303; location: string };
 
-const message = (status: number, title: string, text: string): PageReply => ({
-  status,
-  html: messagePage(title, text),
-});
+const message = (status: number, title: string, text: string) => ({ status, html: messagePage(title, text) });
 const expired = () =>
   message(410, 'Checkout expired', 'This checkout session has expired. Start again from the app.');
 const notAllowed = (method: string) => message(405, 'Method not allowed', `${method} is not supported here.`);
@@ -19,18 +16,19 @@ async function checkout(
   standin: Standin,
   method: string,
   id: string,
-  action: string | undefined,
-  card: string,
-) {
+  action = '',
+  card = '',
+): Promise<PageReply> {
   const { billing } = standin;
   const session = billing.state.checkoutSessions[id] && billing.checkoutSession(id);
   if (!session) return message(404, 'Checkout session not found', 'This checkout link is not valid.');
   const email = billing.state.customers[session.customer]?.email ?? null;
-  const success = (): PageReply =>
-    session.success_url
-      ? { status: 303, location: session.success_url.split('{CHECKOUT_SESSION_ID}').join(session.id) }
+  const successUrl = session.success_url?.split('{CHECKOUT_SESSION_ID}').join(session.id);
+  const success = () =>
+    successUrl
+      ? ({ status: 303, location: successUrl } as const)
       : message(200, 'Payment complete', 'Your subscription to Bargains Premium Access is active.');
-  if (action === undefined && method === 'GET') {
+  if (action === '' && method === 'GET') {
     if (session.status === 'complete') return success();
     return session.status === 'expired' ? expired() : { status: 200, html: checkoutPage(session, email) };
   }
@@ -46,33 +44,17 @@ async function checkout(
     return { status: 402, html: checkoutPage(session, email, 'Your card was declined.') };
   }
   if (action !== 'cancel') return notAllowed(method);
-  if (session.cancel_url) return { status: 303, location: session.cancel_url } as const;
+  if (session.cancel_url) return { status: 303, location: session.cancel_url };
   return message(200, 'Checkout canceled', 'You were not charged. You can close this page.');
 }
 
-async function portal(
-  standin: Standin,
-  method: string,
-  id: string,
-  rest: string | undefined,
-  url: URL,
-  card: string,
-) {
+async function portal(standin: Standin, method: string, url: URL, id: string, rest = '', card = '') {
   const { billing } = standin;
   const session = billing.state.portalSessions[id];
   if (!session) return message(404, 'Billing session not found', 'Open billing again from the app.');
   const { customer } = session;
-  if (rest === undefined && method === 'GET') {
-    const html = portalPage({
-      session,
-      email: billing.state.customers[customer]?.email ?? null,
-      card: billing.cardOnFile(customer),
-      subscriptions: billing.subscriptionsOf(customer),
-      invoices: billing.invoicesOf(customer),
-      notice: url.searchParams.get('notice'),
-    });
-    return { status: 200, html };
-  }
+  if (rest === '' && method === 'GET')
+    return { status: 200, html: portalPage(billing, session, url.searchParams.get('notice')) };
   if (rest === 'payment-method' && method === 'POST') {
     const testCard = card === 'declines' ? card : 'succeeds';
     const { result, events } = standin.record(() => billing.setDefaultCard(customer, testCard));
@@ -81,7 +63,7 @@ async function portal(
     standin.config.log(`portal ${id}: card ${testCard} → ${notice}`);
     return { status: 303, location: `/portal/${encodeURIComponent(id)}?notice=${notice}` } as const;
   }
-  if (!rest?.startsWith('invoices/')) return notAllowed(method);
+  if (!rest.startsWith('invoices/')) return notAllowed(method);
   const invoice = billing.state.invoices[rest.slice('invoices/'.length)];
   if (invoice?.customer !== customer)
     return message(404, 'Invoice not found', 'This invoice is not this account’s.');
@@ -96,7 +78,6 @@ export async function handleHostedPage(standin: Standin, method: string, url: UR
   const getOrHead = method === 'HEAD' ? 'GET' : method;
   // The forms are plain HTML form posts whose one field names the test card.
   const card = new URLSearchParams(body).get('card') ?? '';
-  return kind === 'checkout'
-    ? checkout(standin, getOrHead, id, rest, card)
-    : portal(standin, getOrHead, id, rest, url, card);
+  if (kind === 'checkout') return checkout(standin, getOrHead, id, rest, card);
+  return portal(standin, getOrHead, url, id, rest, card);
 }

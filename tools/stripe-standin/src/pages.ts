@@ -1,16 +1,10 @@
 // The hosted pages, script-free HTML in Stripe's style: checkout (Pay / declined test card / Cancel), the customer
 // portal (plan, card on file with test cards to switch to, invoices, Return to Bargains) and one invoice.
-import type { Card } from './billing';
-import {
-  PRODUCT,
-  type CheckoutSession,
-  type Invoice,
-  type PortalSession,
-  type Subscription,
-} from './objects';
+import type { Billing } from './billing';
+import { PRODUCT } from './objects';
+import type { CheckoutSession, Invoice, PortalSession, Subscription } from './objects';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const money = (cents: number, currency: string): string =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -24,14 +18,11 @@ class Html {
 }
 type HtmlValue = Html | string | number | null | undefined | false | Html[];
 export function page(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
-  const render = (value: HtmlValue): string =>
-    value instanceof Html
-      ? value.text
-      : Array.isArray(value)
-        ? value.map(render).join('')
-        : value === null || value === undefined || value === false
-          ? ''
-          : escapeHtml(String(value));
+  const render = (value: HtmlValue): string => {
+    if (value instanceof Html) return value.text;
+    if (Array.isArray(value)) return value.map(render).join('');
+    return value === null || value === undefined || value === false ? '' : escapeHtml(String(value));
+  };
   return new Html(strings.reduce((out, part, index) => out + render(values[index - 1]) + part));
 }
 
@@ -77,7 +68,7 @@ function layout(title: string, body: Html): string {
 const merchant = page`<div class="merchant"><span class="logo" aria-hidden="true">B</span> Bargains</div>`;
 
 export function checkoutPage(session: CheckoutSession, email: string | null, error?: string): string {
-  const total = money(session.amount_total, session.currency);
+  const total = money(PRODUCT.unitAmount, 'usd');
   const action = `/checkout/${encodeURIComponent(session.id)}`;
   return layout(
     `${PRODUCT.name} · Checkout (test mode)`,
@@ -114,20 +105,19 @@ function subscriptionRow(subscription: Subscription): Html {
   return page`<tr><td>${PRODUCT.name}</td><td>${badge(subscription.status)}</td><td>${when}</td></tr>`;
 }
 
+const invoiceRow = (base: string, invoice: Invoice) => page`<tr><td>${date(invoice.created)}</td>
+<td>${money(invoice.amount_due, invoice.currency)}</td><td>${badge(invoice.status)}</td>
+<td><a href="${base}/invoices/${encodeURIComponent(invoice.id)}">${invoice.number}</a></td></tr>`;
+
 const NOTICES: Record<string, Html | undefined> = {
   'card-updated': page`<p class="notice" role="status">Your payment method was updated.</p>`,
   'card-declined': page`<p class="notice error" role="status">The card was saved, but it was declined when we tried to pay your open invoice.</p>`,
 };
 
-export function portalPage(input: {
-  session: PortalSession;
-  email: string | null;
-  card: Card | null;
-  subscriptions: Subscription[];
-  invoices: Invoice[];
-  notice: string | null;
-}): string {
-  const { session, card } = input;
+/** The portal of the session's customer; `notice` is the outcome of a card change. */
+export function portalPage(billing: Billing, session: PortalSession, notice: string | null): string {
+  const card = billing.cardOnFile(session.customer);
+  const subscriptions = billing.subscriptionsOf(session.customer);
   const base = `/portal/${encodeURIComponent(session.id)}`;
   const expiry = card && `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
   const cardText = card
@@ -136,30 +126,23 @@ export function portalPage(input: {
   const cardForm = (value: string, label: string, style: string) =>
     page`<form method="post" action="${base}/payment-method"><input type="hidden" name="card" value="${value}">
 <button type="submit" class="${style}">${label}</button></form>`;
-  const invoiceRows = input.invoices.map(
-    (
-      invoice,
-    ) => page`<tr><td>${date(invoice.created)}</td><td>${money(invoice.amount_due, invoice.currency)}</td>
-<td>${badge(invoice.status)}</td><td><a href="${base}/invoices/${encodeURIComponent(invoice.id)}">${invoice.number}</a></td></tr>`,
-  );
-  const { subscriptions } = input;
+  const invoiceRows = billing.invoicesOf(session.customer).map((invoice) => invoiceRow(base, invoice));
+  const invoices = invoiceRows.length
+    ? page`<table><thead><tr><th>Date</th><th>Amount</th><th>Status</th><th>Invoice</th></tr></thead>
+<tbody>${invoiceRows}</tbody></table>`
+    : page`<p>No invoices yet.</p>`;
   return layout(
     'Bargains · Billing (test mode)',
     page`<section class="portal" aria-label="Billing portal">${merchant}
 ${session.return_url && page`<p><a href="${session.return_url}">← Return to Bargains</a></p>`}
-<h1>Billing</h1>${NOTICES[input.notice ?? '']}<p class="eyebrow">${input.email}</p>
+<h1>Billing</h1>${NOTICES[notice ?? '']}<p class="eyebrow">${billing.state.customers[session.customer]?.email}</p>
 <h2>Current plan</h2>
 ${subscriptions.length === 0 ? page`<p>No subscription.</p>` : page`<table><tbody>${subscriptions.map(subscriptionRow)}</tbody></table>`}
 <h2>Payment method</h2><p data-testid="portal-card">${cardText}</p>
 ${cardForm('succeeds', 'Update card to 4242 4242 4242 4242 (works)', '')}
 ${cardForm('declines', 'Update card to 4000 0000 0000 0341 (declines charges)', 'secondary')}
 <h2>Invoice history</h2>
-${
-  invoiceRows.length === 0
-    ? page`<p>No invoices yet.</p>`
-    : page`<table><thead><tr><th>Date</th><th>Amount</th><th>Status</th>
-<th>Invoice</th></tr></thead><tbody>${invoiceRows}</tbody></table>`
-}</section>`,
+${invoices}</section>`,
   );
 }
 

@@ -3,12 +3,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiFaults, handleApi, type StoredResponse } from './api';
-import { Billing, type StandinEvent } from './billing';
+import { Billing } from './billing';
 import { resolveConfig, type StandinConfig, type StripeStandinOptions } from './config';
 import { handleControl } from './control-api';
 import { WebhookDeliverer } from './delivery';
 import { StripeApiError } from './errors';
 import { handleHostedPage } from './hosted';
+import type { StandinEvent } from './objects';
 
 export type { StripeStandinOptions } from './config';
 
@@ -26,11 +27,7 @@ export interface Standin {
   record<T>(operation: () => T): { result: T; events: StandinEvent[] };
 }
 
-export interface RunningStripeStandin {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
+export type RunningStripeStandin = { url: string; port: number; close(): Promise<void> };
 
 async function readBody(request: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -43,23 +40,12 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(
-  response: http.ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body = '',
-): void {
-  response.writeHead(status, {
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(body),
-    ...headers,
-  });
-  response.end(body);
+function send(response: http.ServerResponse, status: number, headers: Record<string, string>, body = '') {
+  response.writeHead(status, { 'Cache-Control': 'no-store', ...headers }).end(body);
 }
 
-const json = { 'Content-Type': 'application/json' };
 // The pages have no scripts; their only style is inline.
-const htmlHeaders = {
+const HTML = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
 };
@@ -68,35 +54,28 @@ async function handle(standin: Standin, request: http.IncomingMessage, response:
   const method = request.method ?? 'GET';
   const url = new URL(request.url ?? '/', 'http://stand-in.local');
   const path = url.pathname.replace(/(.)\/+$/, '$1');
+  const sendJson = (status: number, body: unknown, headers = {}) =>
+    send(response, status, { 'Content-Type': 'application/json', ...headers }, JSON.stringify(body, null, 2));
   try {
     const body = await readBody(request);
     if (path.startsWith('/v1/')) {
       const header = (name: string) => [request.headers[name]].flat()[0];
       const reply = await handleApi(standin, { method, url, header, body });
-      send(response, reply.status, { ...json, ...reply.headers }, JSON.stringify(reply.body, null, 2));
+      sendJson(reply.status, reply.body, reply.headers);
       // Events caused by API calls go out after the response, as Stripe sends them.
       return void standin.deliverer.deliver(reply.events ?? []);
     }
-    if (path.startsWith('/_control/')) {
-      return send(
-        response,
-        200,
-        json,
-        JSON.stringify(await handleControl(standin, method, path, body), null, 2),
-      );
-    }
+    if (path.startsWith('/_control/')) return sendJson(200, await handleControl(standin, method, path, body));
     const page = await handleHostedPage(standin, method, url, body);
     if (page === undefined) throw new StripeApiError(404, `Unrecognized URL: ${path}`);
     if ('location' in page) send(response, 303, { Location: page.location });
-    else send(response, page.status, htmlHeaders, page.html);
+    else send(response, page.status, HTML, page.html);
   } catch (error) {
-    if (error instanceof StripeApiError)
-      return send(response, error.status, json, JSON.stringify(error.toBody()));
-    standin.config.log(
-      `internal error on ${method} ${path}: ${error instanceof Error ? error.stack : String(error)}`,
-    );
+    if (error instanceof StripeApiError) return sendJson(error.status, error.toBody());
+    const detail = error instanceof Error ? error.stack : String(error);
+    standin.config.log(`internal error on ${method} ${path}: ${detail}`);
     if (response.headersSent) return void response.destroy();
-    send(response, 500, json, JSON.stringify(new StripeApiError(500, 'Internal error.').toBody()));
+    sendJson(500, new StripeApiError(500, 'Internal error; see the stand-in log.').toBody());
   }
 }
 
@@ -108,7 +87,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     billing,
     stats: { counts: {}, since: new Date() },
     deliverer: new WebhookDeliverer(config),
-    faults: new ApiFaults(config.apiFaultRate, config.seed),
+    faults: new ApiFaults(config),
     idempotency: new Map(),
     record(operation) {
       const from = billing.state.events.length;
@@ -127,13 +106,10 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
   // A wildcard bind address is reached through loopback.
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
   billing.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  if (config.webhookUrl === '')
-    config.log('webhook delivery disabled (empty webhook URL); events are only recorded');
-  if (config.deliveryMode !== 'immediate' || config.apiFaultRate > 0) {
-    config.log(
-      `delivery mode ${config.deliveryMode}, API fault rate ${config.apiFaultRate}, seed ${config.seed}`,
-    );
-  }
+  const { webhookUrl, deliveryMode, apiFaultRate, seed } = config;
+  config.log(
+    `webhooks → ${webhookUrl || 'none'}, ${deliveryMode}; API fault rate ${apiFaultRate}; seed ${seed}`,
+  );
   let closing: Promise<void> | undefined;
   const close = async () => {
     await standin.deliverer.close();
