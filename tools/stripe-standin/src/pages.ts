@@ -34,7 +34,7 @@ body { margin: 0; min-height: 100vh; font: 15px/1.5 -apple-system, "Segoe UI", R
 main { display: grid; grid-template-columns: 1fr 1fr; max-width: 920px; margin: 0 auto; }
 .summary, .payment { padding: 64px 48px; } h1 { font-size: 20px; margin: 0 0 20px; } form { margin: 8px 0; }
 .merchant { display: flex; align-items: center; gap: 10px; font-weight: 600; margin-bottom: 40px; }
-.logo { width: 28px; height: 28px; border-radius: 50%; background: var(--brand); color: #fff; text-align: center; }
+.logo { width: 28px; height: 28px; border-radius: 50%; background: var(--brand); color: #fff; text-align: center; line-height: 28px; }
 .eyebrow, .note, .cancel, .field span, small, h2 { color: var(--muted); } .eyebrow { margin: 0; }
 .price { font-size: 36px; font-weight: 700; margin: 4px 0 24px; } .price small { font-size: 15px; }
 .line { display: flex; justify-content: space-between; padding: 12px 0; border-top: 1px solid var(--line); }
