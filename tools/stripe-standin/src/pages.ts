@@ -12,12 +12,12 @@ const money = (cents: number, currency: string): string =>
 const date = (seconds: number): string =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(seconds * 1000));
 
-/** Tagged template: interpolated strings are escaped; nested `page` results (arrays too) are kept as they are. */
+/** Tagged template: interpolated strings are escaped; nested `markup` results (arrays too) are kept as they are. */
 class Html {
   constructor(readonly text: string) {}
 }
 type HtmlValue = Html | string | number | null | undefined | false | Html[];
-export function page(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
+export function markup(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
   const render = (value: HtmlValue): string => {
     if (value instanceof Html) return value.text;
     if (Array.isArray(value)) return value.map(render).join('');
@@ -57,7 +57,7 @@ body:has(.portal), body:has(.message) { background: #f7f9fc; }
 `;
 
 function layout(title: string, body: Html): string {
-  return page`<!doctype html>
+  return markup`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title><style>${new Html(STYLE)}</style></head>
 <body><div class="test-banner" role="note"><strong>TEST MODE</strong> · Local Stripe stand-in: no real card is charged.</div>
@@ -65,21 +65,21 @@ function layout(title: string, body: Html): string {
 `.text;
 }
 
-const merchant = page`<div class="merchant"><span class="logo" aria-hidden="true">B</span> Bargains</div>`;
+const merchant = markup`<div class="merchant"><span class="logo" aria-hidden="true">B</span> Bargains</div>`;
 
 export function checkoutPage(session: CheckoutSession, email: string | null, error?: string): string {
   const total = money(PRODUCT.unitAmount, 'usd');
   const action = `/checkout/${encodeURIComponent(session.id)}`;
   return layout(
     `${PRODUCT.name} · Checkout (test mode)`,
-    page`<section class="summary" aria-label="Order summary">${merchant}
+    markup`<section class="summary" aria-label="Order summary">${merchant}
 <p class="eyebrow">Subscribe to ${PRODUCT.name}</p><p class="price">${total} <small>per month</small></p>
 <div class="line"><span>${PRODUCT.name}<br><small>Billed monthly</small></span><span>${total} / month</span></div>
 <div class="line"><strong>Total due today</strong><strong>${total}</strong></div></section>
 <section class="payment" aria-label="Payment"><h1>Pay with card</h1>
 <div class="field"><span>Email</span><div class="fake-input">${email ?? 'customer@example.com'}</div></div>
 <div class="field"><span>Card information</span><div class="fake-input">4242 4242 4242 4242 · 12/34 · 123</div></div>
-${error && page`<p class="error" role="alert">${error}</p>`}
+${error && markup`<p class="error" role="alert">${error}</p>`}
 <p class="note">Test mode: paying creates the subscription and sends the webhooks real Stripe would send.</p>
 <form method="post" action="${action}/pay"><button type="submit">Pay ${total}</button></form>
 <form method="post" action="${action}/pay"><input type="hidden" name="card" value="declined">
@@ -89,10 +89,10 @@ ${error && page`<p class="error" role="alert">${error}</p>`}
 }
 
 export function messagePage(title: string, text: string): string {
-  return layout(title, page`<section class="message"><h1>${title}</h1><p>${text}</p></section>`);
+  return layout(title, markup`<section class="message"><h1>${title}</h1><p>${text}</p></section>`);
 }
 
-const badge = (status: string | null): Html => page`<span class="status ${status}">${status}</span>`;
+const badge = (status: string | null): Html => markup`<span class="status ${status}">${status}</span>`;
 
 function subscriptionRow(subscription: Subscription): Html {
   const end = date(subscription.items.data[0]?.current_period_end ?? 0);
@@ -102,16 +102,16 @@ function subscriptionRow(subscription: Subscription): Html {
       : subscription.status === 'past_due' || subscription.status === 'unpaid'
         ? 'Payment failed: update your card'
         : `${subscription.cancel_at_period_end ? 'Ends' : 'Renews'} ${end}`;
-  return page`<tr><td>${PRODUCT.name}</td><td>${badge(subscription.status)}</td><td>${when}</td></tr>`;
+  return markup`<tr><td>${PRODUCT.name}</td><td>${badge(subscription.status)}</td><td>${when}</td></tr>`;
 }
 
-const invoiceRow = (base: string, invoice: Invoice) => page`<tr><td>${date(invoice.created)}</td>
+const invoiceRow = (base: string, invoice: Invoice) => markup`<tr><td>${date(invoice.created)}</td>
 <td>${money(invoice.amount_due, invoice.currency)}</td><td>${badge(invoice.status)}</td>
 <td><a href="${base}/invoices/${encodeURIComponent(invoice.id)}">${invoice.number}</a></td></tr>`;
 
 const NOTICES: Record<string, Html | undefined> = {
-  'card-updated': page`<p class="notice" role="status">Your payment method was updated.</p>`,
-  'card-declined': page`<p class="notice error" role="status">The card was saved, but it was declined when we tried to pay your open invoice.</p>`,
+  'card-updated': markup`<p class="notice" role="status">Your payment method was updated.</p>`,
+  'card-declined': markup`<p class="notice error" role="status">The card was saved, but it was declined when we tried to pay your open invoice.</p>`,
 };
 
 /** The portal of the session's customer; `notice` is the outcome of a card change. */
@@ -124,20 +124,20 @@ export function portalPage(billing: Billing, session: PortalSession, notice: str
     ? `${card.brand.toUpperCase()} •••• ${card.last4} · expires ${expiry}`
     : 'No payment method on file.';
   const cardForm = (value: string, label: string, style: string) =>
-    page`<form method="post" action="${base}/payment-method"><input type="hidden" name="card" value="${value}">
+    markup`<form method="post" action="${base}/payment-method"><input type="hidden" name="card" value="${value}">
 <button type="submit" class="${style}">${label}</button></form>`;
   const invoiceRows = billing.invoicesOf(session.customer).map((invoice) => invoiceRow(base, invoice));
   const invoices = invoiceRows.length
-    ? page`<table><thead><tr><th>Date</th><th>Amount</th><th>Status</th><th>Invoice</th></tr></thead>
+    ? markup`<table><thead><tr><th>Date</th><th>Amount</th><th>Status</th><th>Invoice</th></tr></thead>
 <tbody>${invoiceRows}</tbody></table>`
-    : page`<p>No invoices yet.</p>`;
+    : markup`<p>No invoices yet.</p>`;
   return layout(
     'Bargains · Billing (test mode)',
-    page`<section class="portal" aria-label="Billing portal">${merchant}
-${session.return_url && page`<p><a href="${session.return_url}">← Return to Bargains</a></p>`}
+    markup`<section class="portal" aria-label="Billing portal">${merchant}
+${session.return_url && markup`<p><a href="${session.return_url}">← Return to Bargains</a></p>`}
 <h1>Billing</h1>${NOTICES[notice ?? '']}<p class="eyebrow">${billing.state.customers[session.customer]?.email}</p>
 <h2>Current plan</h2>
-${subscriptions.length === 0 ? page`<p>No subscription.</p>` : page`<table><tbody>${subscriptions.map(subscriptionRow)}</tbody></table>`}
+${subscriptions.length === 0 ? markup`<p>No subscription.</p>` : markup`<table><tbody>${subscriptions.map(subscriptionRow)}</tbody></table>`}
 <h2>Payment method</h2><p data-testid="portal-card">${cardText}</p>
 ${cardForm('succeeds', 'Update card to 4242 4242 4242 4242 (works)', '')}
 ${cardForm('declines', 'Update card to 4000 0000 0000 0341 (declines charges)', 'secondary')}
@@ -150,12 +150,12 @@ export function invoicePage(session: PortalSession, invoice: Invoice): string {
   const paidAt = invoice.status_transitions.paid_at;
   return layout(
     `Invoice ${invoice.number} (test mode)`,
-    page`<section class="portal" aria-label="Invoice"><p><a href="/portal/${encodeURIComponent(session.id)}">← Back to billing</a></p>
+    markup`<section class="portal" aria-label="Invoice"><p><a href="/portal/${encodeURIComponent(session.id)}">← Back to billing</a></p>
 <h1>Invoice ${invoice.number}</h1><table><tbody>
 <tr><th>Status</th><td>${badge(invoice.status)}</td></tr><tr><th>Date</th><td>${date(invoice.created)}</td></tr>
 <tr><th>Period</th><td>${date(invoice.period_start)} – ${date(invoice.period_end)}</td></tr>
 <tr><th>${PRODUCT.name}</th><td>${money(invoice.amount_due, invoice.currency)}</td></tr>
 <tr><th>Amount paid</th><td>${money(invoice.amount_paid, invoice.currency)}</td></tr>
-${paidAt !== null && page`<tr><th>Paid on</th><td>${date(paidAt)}</td></tr>`}</tbody></table></section>`,
+${paidAt !== null && markup`<tr><th>Paid on</th><td>${date(paidAt)}</td></tr>`}</tbody></table></section>`,
   );
 }
