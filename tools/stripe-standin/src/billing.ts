@@ -307,7 +307,9 @@ export class Billing {
   /** Immediate cancellation (`DELETE /v1/subscriptions/:id`). */
   cancelSubscription(id: string): Subscription {
     const subscription = this.subscription(id);
-    if (subscription.status === 'canceled') throw invalidRequest(`${id} is already canceled.`, 'id');
+    // Stripe's wording, which the functions recognise (isAlreadyCanceled in functions/src/billing/side-effects.ts).
+    if (subscription.status === 'canceled')
+      throw invalidRequest(`The subscription ${id} has already been canceled.`, 'id');
     Object.assign(subscription, { status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() });
     this.emit('customer.subscription.deleted', subscription);
     return subscription;

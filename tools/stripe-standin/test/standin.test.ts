@@ -115,6 +115,10 @@ describe('hosted checkout and webhook delivery', () => {
     expect((await pay(session)).status).toBe(303);
     const all = await stripe.subscriptions.list({ customer: String(session.customer), status: 'all' });
     expect(all.data.map((listed) => listed.id)).toEqual([subscription.id]);
+
+    await stripe.subscriptions.cancel(subscription.id);
+    // The functions recognise a second cancel by Stripe's wording.
+    await expect(stripe.subscriptions.cancel(subscription.id)).rejects.toThrow(/already been canceled/);
   });
 
   it('retries a failed delivery and keeps the order', async () => {
