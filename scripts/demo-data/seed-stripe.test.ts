@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Stripe from 'stripe';
 import { findCancelable, findResumable } from '../../functions/src/billing/state';
 import { parseStripeCustomerRecord } from '../../functions/src/model/server-docs';
@@ -97,15 +94,12 @@ describe('planStripeFixture', () => {
 });
 
 describe('the planned fixture in a real stand-in', () => {
-  let directory: string;
   let standin: RunningStripeStandin;
   const secretKey = 'sk_test_seed_stripe';
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'seed-stripe-test-'));
     standin = await startStripeStandin({
       port: 0,
-      stateFile: join(directory, 'state.json'),
       secretKey,
       webhookUrl: '',
       log: () => undefined,
@@ -114,7 +108,6 @@ describe('the planned fixture in a real stand-in', () => {
 
   afterAll(async () => {
     await standin.close();
-    await rm(directory, { recursive: true, force: true });
   });
 
   it('is what the billing functions then read: an open, cancelable subscription of the demo user', async () => {

@@ -2,9 +2,7 @@
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
 // Writes per-stage results for test.mjs. The `billing-realistic` stage is the integration project's billing suites
 // once more, with the stand-in in its realistic delivery mode and fault mode (tools/stripe-standin/README.md).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { stopAll, stopAllOnSignals } from './processes.mjs';
 import { runJestProject } from './jest.mjs';
 import { STRIPE_STANDIN_PORT } from './ports.mjs';
@@ -48,8 +46,7 @@ stopAllOnSignals();
 const results = [];
 let ok = true;
 try {
-  const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
-  await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
+  await startStripeStandin();
   await startDealFeed();
   await prepareDemoData();
   for (const stage of stages) {
