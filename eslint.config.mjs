@@ -1,7 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web app's layers: shared code → features → app (README "Layout"). Paths are relative to this folder.
+const WEB_SRC = 'web/src';
+const FEATURES = `${WEB_SRC}/features`;
+/** The app layer: the wiring (routes, pages that compose features) and the entry points of browser and server. */
+const APP = ['app', 'server', 'main.tsx', 'boot.ts'].map((name) => `${WEB_SRC}/${name}`);
+const isFolder = (entry) => entry.isDirectory();
+const featureNames = readdirSync(join(import.meta.dirname, FEATURES), { withFileTypes: true })
+  .filter(isFolder)
+  .map((entry) => entry.name);
+/** Shared code: everything else in web/src (components, hooks, lib, config, styles, and any new folder). */
+const SHARED = readdirSync(join(import.meta.dirname, WEB_SRC))
+  .map((name) => `${WEB_SRC}/${name}`)
+  .filter((path) => path !== FEATURES && !APP.includes(path));
+const LAYER_ZONES = [
+  {
+    target: SHARED,
+    from: [FEATURES, ...APP],
+    message: 'Shared code imports no feature and no app code: move what it needs into shared code.',
+  },
+  {
+    target: FEATURES,
+    from: APP,
+    message: 'A feature never imports app code: web/src/app wires the features.',
+  },
+  ...featureNames.map((feature) => ({
+    target: `${FEATURES}/${feature}`,
+    from: FEATURES,
+    except: [`./${feature}`],
+    message:
+      'A feature imports shared code and its own folder, never another feature: move what two features need ' +
+      'into shared code, or compose them in web/src/app.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -36,5 +74,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows imports into .ts/.tsx modules only when it is told to parse them.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Resolves the `@/` and `@model/` aliases as the web tsconfig does; an import the rules cannot resolve
+      // would pass them unchecked (the lint config's test guards that).
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: join(import.meta.dirname, 'web/tsconfig.json') }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYER_ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

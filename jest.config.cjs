@@ -11,10 +11,11 @@ const swc = [
   },
 ];
 const transform = { '^.+\\.(t|j)sx?$': swc };
+// The first matching pattern wins: stylesheets first, so `@/…/x.css` is stubbed too.
 const moduleNameMapper = {
+  '\\.(css)$': '<rootDir>/tests/support/style-stub.cjs',
   '^@/(.*)$': '<rootDir>/web/src/$1',
   '^@model/(.*)$': '<rootDir>/functions/src/model/$1',
-  '\\.(css)$': '<rootDir>/tests/support/style-stub.cjs',
 };
 const base = {
   transform,

@@ -1,6 +1,7 @@
 // Pure billing rules: which Stripe statuses grant access, how a subscription maps onto the user document, how
 // the account page's status is derived, and when a snapshot may overwrite the stored state.
 import type { BillingSideEffect, CustomerBillingState } from '../model/server-docs';
+import type { SubscriptionStatusResponse } from '../model/subscription-status';
 import type { SubscriptionSnapshot } from '../stripe/objects';
 
 /** Access to the deals: exactly while Stripe says active or trialing (a failed renewal, past_due, locks them). */
@@ -51,17 +52,6 @@ export function mirrorOf(snapshot: SubscriptionSnapshot): SubscriptionMirror {
   };
 }
 
-/** What get_subscription_status returns (docs/reference.md#backend-calls). */
-export interface SubscriptionStatusView {
-  /**
-   * Stripe's status, except 'canceled' while a canceled subscription still runs to its period end (the
-   * account page then shows "Active until {date}"); null for a user who never subscribed.
-   */
-  status: string | null;
-  /** Unix seconds, or null. */
-  current_period_end: number | null;
-}
-
 /** The stored state a snapshot is ordered against (the customer mapping's; users/{uid} has the same fields). */
 export type StoredBillingState = CustomerBillingState;
 
@@ -70,7 +60,7 @@ export function subscriptionStatusView(
     StoredBillingState,
     'subscription_status' | 'stripe_subscription_id' | 'current_period_end' | 'cancel_at_period_end'
   > | null,
-): SubscriptionStatusView {
+): SubscriptionStatusResponse {
   if (user === null || user.stripe_subscription_id === null)
     return { status: null, current_period_end: null };
   const canceledButRunning = subscriptionGrantsAccess(user.subscription_status) && user.cancel_at_period_end;

@@ -15,5 +15,6 @@ export * from './savings';
 export * from './search';
 export * from './server-docs';
 export * from './shop-summary';
+export * from './subscription-status';
 export * from './timestamp';
 export * from './user';

@@ -14,7 +14,7 @@ export function AppLayout() {
 
   const handleSignOut = async () => {
     try {
-      const { signOutUser } = await import('@/features/auth/api/auth-actions');
+      const { signOutUser } = await import('@/lib/sign-out');
       await signOutUser();
       navigate('/', { replace: true });
     } catch {

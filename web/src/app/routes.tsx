@@ -1,5 +1,6 @@
-// The route table (docs/reference.md#routes). Every page is its own lazy chunk, found by its file name under
-// src/features/<feature>/pages/ (add a route with `page('<feature>/<Page>')`).
+// The route table (spec §2 Routes). Every page is its own lazy chunk, found by its file name under
+// src/features/<feature>/pages/ (add a route with `page('<feature>/<Page>')`), or under src/app/pages/ for a
+// page that composes several features (`page('app/<Page>')`).
 import { createElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './AppLayout';
@@ -11,7 +12,11 @@ type PageModule = {
 };
 type PageLoader = () => Promise<PageModule>;
 
-const PAGE_MODULES = import.meta.glob<PageModule>(['/src/features/*/pages/*.tsx', '!**/*.test.tsx']);
+const PAGE_MODULES = import.meta.glob<PageModule>([
+  '/src/features/*/pages/*.tsx',
+  '/src/app/pages/*.tsx',
+  '!**/*.test.tsx',
+]);
 
 interface PageHandle {
   /** Loads the page's chunk; the page then renders without suspending (no spinner over a snapshot). */
@@ -41,7 +46,8 @@ function preloadable(source: string, load: PageLoader): PageRoute {
 
 function page(name: `${string}/${string}`): PageRoute {
   const [feature, file] = name.split('/');
-  const source = `src/features/${feature}/pages/${file}.tsx`;
+  const source =
+    feature === 'app' ? `src/app/pages/${file}.tsx` : `src/features/${feature}/pages/${file}.tsx`;
   const load = PAGE_MODULES[`/${source}`];
   if (!load) throw new Error(`No page module ${source}`);
   return preloadable(source, load);
@@ -53,7 +59,7 @@ export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, ...page('marketing/LandingPage') },
+      { index: true, ...page('app/LandingPage') },
       { path: 'signup', ...page('auth/SignupPage') },
       { path: 'login', ...page('auth/LoginPage') },
       { path: 'pricing', ...page('marketing/PricingPage') },
@@ -62,8 +68,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'privacy-policy', ...page('marketing/PrivacyPolicyPage') },
       { path: 'terms-of-service', ...page('marketing/TermsOfServicePage') },
       { path: 'contact', ...page('marketing/ContactPage') },
-      { path: 'success', ...page('checkout/SuccessPage') },
-      { path: 'cancel', ...page('checkout/CancelPage') },
+      { path: 'success', ...page('billing/SuccessPage') },
+      { path: 'cancel', ...page('billing/CancelPage') },
       { path: 'blog', ...page('blog/BlogListPage') },
       { path: 'blog/:id', ...page('blog/BlogPostPage') },
       {
@@ -74,7 +80,7 @@ export const appRoutes: RouteObject[] = [
           () => import('@/features/auth/components/ProtectedRoute'),
         ),
         children: [
-          { path: 'dashboard', ...page('dashboard/DashboardPage') },
+          { path: 'dashboard', ...page('app/DashboardPage') },
           { path: 'account', ...page('account/AccountPage') },
         ],
       },

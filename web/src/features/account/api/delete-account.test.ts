@@ -1,15 +1,15 @@
 import { deleteDoc, doc, type Firestore } from 'firebase/firestore';
-import { deleteAccount } from '@/features/billing/api/billing-api';
 import { signOutIfSessionEnded } from '@/lib/auth-errors';
 import { ACCOUNT_MESSAGES, deleteAccountErrorMessage } from '../lib/account-messages';
 import type { TokenTimes } from '../lib/recent-login';
+import { deleteAccount } from './account-api';
 import { deleteUserAccount, type AccountOwner } from './delete-account';
 
 jest.mock('firebase/firestore', () => ({
   doc: jest.fn((_db: unknown, path: string) => ({ path })),
   deleteDoc: jest.fn(),
 }));
-jest.mock('@/features/billing/api/billing-api', () => ({ deleteAccount: jest.fn() }));
+jest.mock('./account-api', () => ({ deleteAccount: jest.fn() }));
 jest.mock('@/lib/auth-errors', () => ({ signOutIfSessionEnded: jest.fn() }));
 
 const db = { name: 'test-db' } as unknown as Firestore;

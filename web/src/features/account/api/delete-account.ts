@@ -5,8 +5,8 @@
 import type { User } from 'firebase/auth';
 import { deleteDoc, doc, type Firestore } from 'firebase/firestore';
 import { userDocPath } from '@model/paths';
-import { deleteAccount } from '@/features/billing/api/billing-api';
 import { signOutIfSessionEnded } from '@/lib/auth-errors';
+import { deleteAccount } from './account-api';
 import { RecentLoginRequiredError, signedInRecentlyEnoughToDelete } from '../lib/recent-login';
 
 /** The part of the signed-in Firebase user the deletion uses. */

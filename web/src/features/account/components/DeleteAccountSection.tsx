@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
-import { signOutUser } from '@/features/auth/api/auth-actions';
 import { db } from '@/lib/firestore';
+import { signOutUser } from '@/lib/sign-out';
 import { deleteUserAccount, type AccountOwner } from '../api/delete-account';
 import { deleteAccountErrorMessage } from '../lib/account-messages';
 

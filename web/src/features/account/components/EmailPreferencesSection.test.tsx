@@ -1,12 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultAlertPreferences } from '@model/alert-preferences';
-import { fetchShopSummary } from '@/features/dashboard/api/shop-summary';
+import { fetchShopSummary } from '@/lib/shop-summary';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { EmailPreferencesSection } from './EmailPreferencesSection';
 
 jest.mock('@/lib/firestore', () => ({ db: { name: 'test-db' } }));
-jest.mock('@/features/dashboard/api/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
 jest.mock('../api/email-preferences', () => ({
   loadEmailPreferences: jest.fn(),
   saveEmailPreferences: jest.fn(),

@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
-import { fetchShopSummary } from '@/features/dashboard/api/shop-summary';
+import { fetchShopSummary } from '@/lib/shop-summary';
 import { db } from '@/lib/firestore';
 import {
   ALERT_PREFERENCE_LIMITS,

@@ -6,18 +6,18 @@ import {
   createPortalSession,
   getSubscriptionStatus,
   resumeSubscription,
-} from '@/features/billing/api/billing-api';
-import { leaveAppFor } from '@/features/billing/lib/leave-app';
+} from '@/lib/billing-api';
+import { leaveAppFor } from '@/lib/leave-app';
 import { SubscriptionSection } from './SubscriptionSection';
 
-jest.mock('@/features/billing/api/billing-api', () => ({
+jest.mock('@/lib/billing-api', () => ({
   cancelSubscription: jest.fn(),
   createCheckoutSession: jest.fn(),
   createPortalSession: jest.fn(),
   getSubscriptionStatus: jest.fn(),
   resumeSubscription: jest.fn(),
 }));
-jest.mock('@/features/billing/lib/leave-app', () => ({ leaveAppFor: jest.fn() }));
+jest.mock('@/lib/leave-app', () => ({ leaveAppFor: jest.fn() }));
 
 const mockGetStatus = jest.mocked(getSubscriptionStatus);
 const mockCancel = jest.mocked(cancelSubscription);

@@ -3,15 +3,11 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
-import {
-  cancelSubscription,
-  createPortalSession,
-  resumeSubscription,
-} from '@/features/billing/api/billing-api';
-import { useCheckout } from '@/features/billing/hooks/useCheckout';
-import { useSubscriptionStatus } from '@/features/billing/hooks/useSubscriptionStatus';
-import { leaveAppFor } from '@/features/billing/lib/leave-app';
-import { subscriptionDisplay } from '@/features/billing/lib/subscription-display';
+import { cancelSubscription, createPortalSession, resumeSubscription } from '@/lib/billing-api';
+import { useCheckout } from '@/hooks/useCheckout';
+import { useSubscriptionStatus } from '@/hooks/useSubscriptionStatus';
+import { leaveAppFor } from '@/lib/leave-app';
+import { subscriptionDisplay } from '@/lib/subscription-display';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
 type Pending = 'cancel' | 'resubscribe' | 'portal' | null;

@@ -6,7 +6,6 @@ import {
   OAuthProvider,
   signInWithEmailAndPassword,
   signInWithPopup,
-  signOut,
   type User,
 } from 'firebase/auth';
 import { auth } from '@/lib/auth';
@@ -69,13 +68,4 @@ export function signInWithApple(): Promise<User> {
   provider.addScope('email');
   provider.addScope('name');
   return signInWithProviderPopup(provider, 'auth.apple_sign_in_failed: Apple sign-in failed');
-}
-
-export async function signOutUser(): Promise<void> {
-  try {
-    await signOut(auth);
-  } catch (error) {
-    console.error('auth.sign_out_failed: sign-out failed', { error });
-    throw error;
-  }
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { errorText } from '@/lib/error-text';
 import { AUTH_ERROR_MESSAGES } from '../messages';
 import type { Credentials } from '../validation';
 
@@ -23,10 +24,6 @@ function redirectTargetFrom(state: unknown): string | null {
   if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//')) return null;
   if (typeof search !== 'string' || typeof hash !== 'string') return null;
   return `${pathname}${search}${hash}`;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 interface AuthFlowOptions {

@@ -1,14 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createCheckoutSession, getSubscriptionStatus } from '../api/billing-api';
-import { leaveAppFor } from '../lib/leave-app';
+import { createCheckoutSession, getSubscriptionStatus } from '@/lib/billing-api';
+import { leaveAppFor } from '@/lib/leave-app';
 import { SubscribeScreen } from './SubscribeScreen';
 
-jest.mock('../api/billing-api', () => ({
+jest.mock('@/lib/billing-api', () => ({
   createCheckoutSession: jest.fn(),
   getSubscriptionStatus: jest.fn(),
 }));
-jest.mock('../lib/leave-app', () => ({ leaveAppFor: jest.fn() }));
+jest.mock('@/lib/leave-app', () => ({ leaveAppFor: jest.fn() }));
 const mockCreateCheckoutSession = jest.mocked(createCheckoutSession);
 const mockGetSubscriptionStatus = jest.mocked(getSubscriptionStatus);
 const mockLeaveAppFor = jest.mocked(leaveAppFor);

@@ -2,14 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchDealPage, type DealCursor, type DealPage, type DealPageRequest } from '../api/deal-pages';
 import { fetchSavedDeals } from '../api/saved-deals';
-import { fetchShopSummary } from '../api/shop-summary';
+import { fetchShopSummary } from '@/lib/shop-summary';
 import { renderDealBrowser } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
 import { installFakeIntersectionObserver, scrollIntoView } from '../test/intersection-observer';
 
 jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
 jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
-jest.mock('../api/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
 const mockFetchDealPage = jest.mocked(fetchDealPage);
 const cursorAt = (id: string) => ({ id }) as unknown as DealCursor;
 

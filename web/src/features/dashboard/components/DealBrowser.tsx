@@ -7,7 +7,7 @@ import { Button } from '@/components/Button';
 import { useDealPages, type DealListQuery } from '../hooks/useDealPages';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
-import { fetchShopSummary } from '../api/shop-summary';
+import { fetchShopSummary } from '@/lib/shop-summary';
 import type { DealListStatus } from '../lib/deal-list-state';
 import { clearFilters, type DealListParams, hasActiveFilters } from '../lib/list-params';
 import { DealCard } from './DealCard';

@@ -6,6 +6,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { PageSpinner } from '@/components/Spinner';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
+import { errorText } from '@/lib/error-text';
 import { fetchDealsById } from '../api/deal-pages';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { DealCard } from './DealCard';
@@ -44,9 +45,7 @@ export function SavedDealsView({ db, saved }: { db: Firestore; saved: SavedDeals
       },
       (failure: unknown) => {
         if (!current) return;
-        setError(
-          `Failed to load your saved deals: ${failure instanceof Error ? failure.message : String(failure)}`,
-        );
+        setError(`Failed to load your saved deals: ${errorText(failure)}`);
       },
     );
     return () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Firestore } from 'firebase/firestore';
 import type { DealFilter, DealNarrowing, DealSort } from '@model/queries';
+import { errorText } from '@/lib/error-text';
 import { fetchDealPage, type DealCursor } from '../api/deal-pages';
 import {
   canLoadMore,
@@ -41,8 +42,6 @@ interface Listing {
   now: Date;
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Pages of live deals; restarts from the first page whenever the user or any part of the query changes. */
 export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
   const [state, dispatch] = useReducer(
@@ -69,7 +68,7 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
         },
         (error: unknown) => {
           settle();
-          dispatch({ type: 'page-failed', listingId: listing.id, reason: reasonOf(error) });
+          dispatch({ type: 'page-failed', listingId: listing.id, reason: errorText(error) });
         },
       );
     },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Firestore } from 'firebase/firestore';
 import { MAX_SAVED_DEALS, type SavedDeal } from '@model/saved';
+import { errorText } from '@/lib/error-text';
 import { fetchSavedDeals, writeSavedDeal } from '../api/saved-deals';
 
 export interface SavedDealsState {
@@ -14,8 +15,6 @@ export interface SavedDealsState {
   error: string | null;
   reload: () => void;
 }
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The signed-in user's saved deals: one read on mount (the count is capped), then local, optimistic changes. */
 export function useSavedDeals(db: Firestore, uid: string | null): SavedDealsState {
@@ -68,7 +67,7 @@ export function useSavedDeals(db: Firestore, uid: string | null): SavedDealsStat
           count.current += save ? 1 : -1;
         } catch (writeError) {
           setDeals(previous);
-          setError(`Could not ${save ? 'save' : 'remove'} the deal: ${reasonOf(writeError)}`);
+          setError(`Could not ${save ? 'save' : 'remove'} the deal: ${errorText(writeError)}`);
           // The stored list may have changed elsewhere (another tab): start again from it.
           reload();
         }

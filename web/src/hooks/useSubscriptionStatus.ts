@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSubscriptionStatus, type SubscriptionStatusResponse } from '../api/billing-api';
+import type { SubscriptionStatusResponse } from '@model/subscription-status';
+import { getSubscriptionStatus } from '@/lib/billing-api';
 
 export type SubscriptionStatusState =
   | { phase: 'idle'; data: null; error: null }

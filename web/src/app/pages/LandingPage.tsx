@@ -1,4 +1,4 @@
-import '../marketing.css';
+import '@/features/marketing/marketing.css';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { buttonClassName, ButtonLink } from '@/components/Button';
@@ -6,9 +6,9 @@ import { useDocumentTitle } from '@/components/layout/Page';
 import { CredentialsForm } from '@/features/auth/components/CredentialsForm';
 import { useAuthFlow } from '@/features/auth/hooks/useAuthFlow';
 import { useAuthState } from '@/lib/auth-state';
-import { ComingSoonList } from '../components/ComingSoonList';
-import { HeroPreview } from '../components/HeroPreview';
-import { ClockIcon, PiggyIcon, TagIcon } from '../components/Icons';
+import { ComingSoonList } from '@/features/marketing/components/ComingSoonList';
+import { HeroPreview } from '@/features/marketing/components/HeroPreview';
+import { ClockIcon, PiggyIcon, TagIcon } from '@/features/marketing/components/Icons';
 
 const FEATURES = [
   {

@@ -2,19 +2,14 @@
 // from the network, and a checkout URL in particular decides where the browser goes next.
 import { z } from 'zod';
 import { httpUrl } from '@model/fields';
+import {
+  subscriptionStatusResponseSchema,
+  type SubscriptionStatusResponse,
+} from '@model/subscription-status';
 import { ApiError, callFunction, NOT_SIGNED_IN_MESSAGES } from '@/lib/api-client';
 
 /** A hosted Stripe page (checkout or billing portal) to send the browser to. */
 const checkoutSessionSchema = z.object({ url: httpUrl });
-
-const subscriptionStatusSchema = z.object({
-  status: z.string().nullable(),
-  /** Unix seconds. */
-  current_period_end: z.number().nullable(),
-});
-export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusSchema>;
-
-const deletedSchema = z.object({ deleted: z.literal(true) });
 
 /** POST /create_checkout_session → the hosted checkout page to send the browser to. */
 export async function createCheckoutSession(): Promise<string> {
@@ -49,7 +44,7 @@ export async function createPortalSession(): Promise<PortalResult> {
 export function getSubscriptionStatus(): Promise<SubscriptionStatusResponse> {
   return callFunction('/get_subscription_status', {
     method: 'GET',
-    parse: (data) => subscriptionStatusSchema.parse(data),
+    parse: (data) => subscriptionStatusResponseSchema.parse(data),
   });
 }
 
@@ -68,20 +63,11 @@ export async function resumeSubscription(): Promise<ResumeResult> {
   try {
     const subscription = await callFunction('/resume_subscription', {
       method: 'POST',
-      parse: (data) => subscriptionStatusSchema.parse(data),
+      parse: (data) => subscriptionStatusResponseSchema.parse(data),
     });
     return { kind: 'resumed', subscription };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return { kind: 'needs-checkout' };
     throw error;
   }
-}
-
-/** POST /delete_account {userId}: cancels billing and deletes the Auth user and its data. */
-export async function deleteAccount(userId: string): Promise<void> {
-  await callFunction('/delete_account', {
-    method: 'POST',
-    body: { userId },
-    parse: (data) => deletedSchema.parse(data),
-  });
 }

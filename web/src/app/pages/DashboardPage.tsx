@@ -11,10 +11,10 @@ import { ActivatingSubscription } from '@/features/billing/components/Activating
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
 import { db } from '@/lib/firestore';
-import { DealBrowser } from '../components/DealBrowser';
-import { useListParams } from '../hooks/useListParams';
-import { useSavedDeals } from '../hooks/useSavedDeals';
-import '../dashboard.css';
+import { DealBrowser } from '@/features/dashboard/components/DealBrowser';
+import { useListParams } from '@/features/dashboard/hooks/useListParams';
+import { useSavedDeals } from '@/features/dashboard/hooks/useSavedDeals';
+import '@/features/dashboard/dashboard.css';
 
 export default function DashboardPage() {
   return (

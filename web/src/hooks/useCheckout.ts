@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createCheckoutSession } from '../api/billing-api';
-import { leaveAppFor } from '../lib/leave-app';
+import { createCheckoutSession } from '@/lib/billing-api';
+import { errorText } from '@/lib/error-text';
+import { leaveAppFor } from '@/lib/leave-app';
 
 export type CheckoutState = 'idle' | 'starting' | 'redirecting';
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Subscribe Now: requests a Checkout Session and sends the browser to it. A click while a request is running
@@ -40,7 +39,7 @@ export function useCheckout() {
       console.error('Failed to create checkout session', caught);
       busy.current = false;
       setState('idle');
-      setError(`Could not start the checkout: ${reasonOf(caught)}`);
+      setError(`Could not start the checkout: ${errorText(caught)}`);
     }
   }, []);
 
