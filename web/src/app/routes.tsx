@@ -1,4 +1,4 @@
-// The route table (spec §2 Routes). Every page is its own lazy chunk, found by its file name under
+// The route table (docs/reference.md#routes). Every page is its own lazy chunk, found by its file name under
 // src/features/<feature>/pages/ (add a route with `page('<feature>/<Page>')`), or under src/app/pages/ for a
 // page that composes several features (`page('app/<Page>')`).
 import { createElement, lazy, type ComponentType } from 'react';
