@@ -38,7 +38,8 @@ export const CORS_ALLOWED_ORIGINS = defineString('CORS_ALLOWED_ORIGINS', {
  */
 export const BILLING_GRACE_DAYS = defineInt('BILLING_GRACE_DAYS', {
   default: 7,
-  description: 'Days a subscriber keeps access after a renewal payment fails (at most STRIPE_RETRY_WINDOW_DAYS).',
+  description:
+    'Days a subscriber keeps access after a renewal payment fails (at most STRIPE_RETRY_WINDOW_DAYS).',
 });
 export const STRIPE_RETRY_WINDOW_DAYS = defineInt('STRIPE_RETRY_WINDOW_DAYS', {
   default: 14,
@@ -49,7 +50,9 @@ export const STRIPE_RETRY_WINDOW_DAYS = defineInt('STRIPE_RETRY_WINDOW_DAYS', {
 export function buildGracePeriodSeconds(values: { graceDays: number; retryWindowDays: number }): number {
   const { graceDays, retryWindowDays } = values;
   if (!Number.isInteger(retryWindowDays) || retryWindowDays < 1) {
-    throw new ConfigError(`STRIPE_RETRY_WINDOW_DAYS must be a whole number of days ≥ 1, got ${retryWindowDays}.`);
+    throw new ConfigError(
+      `STRIPE_RETRY_WINDOW_DAYS must be a whole number of days ≥ 1, got ${retryWindowDays}.`,
+    );
   }
   if (!Number.isInteger(graceDays) || graceDays < 0 || graceDays > retryWindowDays) {
     throw new ConfigError(

@@ -132,7 +132,7 @@ describe('a failed renewal and its recovery, delivered late, shuffled and duplic
     return mirror;
   }
 
-  const orders = <T,>(a: T, b: T): T[][] => [
+  const orders = <T>(a: T, b: T): T[][] => [
     [a, b],
     [b, a],
     [a, a, b],
@@ -141,17 +141,23 @@ describe('a failed renewal and its recovery, delivered late, shuffled and duplic
     [b, b, a],
   ];
 
-  it.each(orders(failed, recovered))('ends paid up with no deadline whatever the order (%#)', (...sequence) => {
-    const mirror = deliver(sequence);
-    expect(mirror).toMatchObject({ subscription_status: 'active', grace_period_end: null });
-    expect(hasDealAccess(mirror, Number.MAX_SAFE_INTEGER)).toBe(true);
-  });
+  it.each(orders(failed, recovered))(
+    'ends paid up with no deadline whatever the order (%#)',
+    (...sequence) => {
+      const mirror = deliver(sequence);
+      expect(mirror).toMatchObject({ subscription_status: 'active', grace_period_end: null });
+      expect(hasDealAccess(mirror, Number.MAX_SAFE_INTEGER)).toBe(true);
+    },
+  );
 
-  it.each(orders(failed, locked))('ends locked after the final failure whatever the order (%#)', (...sequence) => {
-    const mirror = deliver(sequence);
-    expect(mirror).toMatchObject({ subscription_status: 'unpaid', subscription_active: false });
-    expect(hasDealAccess(mirror, 0)).toBe(false);
-  });
+  it.each(orders(failed, locked))(
+    'ends locked after the final failure whatever the order (%#)',
+    (...sequence) => {
+      const mirror = deliver(sequence);
+      expect(mirror).toMatchObject({ subscription_status: 'unpaid', subscription_active: false });
+      expect(hasDealAccess(mirror, 0)).toBe(false);
+    },
+  );
 
   it('applies a duplicated failure once and keeps the same deadline', () => {
     expect(deliver([failed, failed, failed])).toEqual(deliver([failed]));

@@ -60,7 +60,9 @@ export function hasDealAccess(
 }
 
 /** When a user in a grace period loses access (ms since the epoch), or null when access does not run out by itself. */
-export function graceDeadlineMillis(user: Pick<UserDoc, 'subscription_active' | 'grace_period_end'>): number | null {
+export function graceDeadlineMillis(
+  user: Pick<UserDoc, 'subscription_active' | 'grace_period_end'>,
+): number | null {
   return user.subscription_active && user.grace_period_end !== null ? user.grace_period_end * 1000 : null;
 }
 

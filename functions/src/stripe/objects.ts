@@ -30,9 +30,7 @@ const subscriptionSchema = z.object({
         current_period_start: z.number().int().nonnegative().optional(),
         current_period_end: z.number().int().nonnegative(),
         quantity: z.number().int().nonnegative().nullish(),
-        price: z
-          .object({ unit_amount: z.number().int().nullable(), currency: z.string().min(3) })
-          .nullish(),
+        price: z.object({ unit_amount: z.number().int().nullable(), currency: z.string().min(3) }).nullish(),
       }),
     ),
   }),

@@ -2,7 +2,7 @@
 import { doc, onSnapshot } from 'firebase/firestore';
 import { useEffect, useState, type ReactNode } from 'react';
 import { userDocPath } from '@model/paths';
-import { parseUser } from '@model/user';
+import { graceDeadlineMillis, hasDealAccess, parseUser, type UserDoc } from '@model/user';
 import { db } from '@/lib/firestore';
 import { createUserDocument } from '../api/user-document-lazy';
 import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
@@ -25,10 +25,7 @@ function useLiveSubscription(uid: string): SubscriptionState {
           else if (!snapshot.metadata.fromCache && !isUserDocumentConfirmed(uid))
             void createUserDocument(uid);
           const user = snapshot.exists() ? parseUser(uid, snapshot.data()) : null;
-          setLatest({
-            uid,
-            state: { status: 'ready', active: user?.subscription_active === true, user, error: null },
-          });
+          setLatest({ uid, state: { status: 'ready', active: false, user, error: null } });
         },
         (error) => {
           console.error('auth.subscription_listener_failed: could not watch the user document', {
@@ -41,7 +38,27 @@ function useLiveSubscription(uid: string): SubscriptionState {
     [uid],
   );
 
-  return latest?.uid === uid ? latest.state : LOADING;
+  const state = latest?.uid === uid ? latest.state : LOADING;
+  const active = useDealAccess(state.status === 'ready' ? state.user : null);
+  return state.status === 'ready' ? { ...state, active } : state;
+}
+
+/**
+ * hasDealAccess (the rules' definition) now, and again when a grace period runs out: the deals lock at the
+ * deadline without a reload, as the rules start refusing them.
+ */
+function useDealAccess(user: UserDoc | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  const deadline = user === null ? null : graceDeadlineMillis(user);
+  useEffect(() => {
+    if (deadline === null) return undefined;
+    const wait = deadline - Date.now();
+    if (wait <= 0) return undefined;
+    // setTimeout's limit is about 24.8 days; a longer grace is re-armed when that wait ends.
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(wait, 2 ** 31 - 1));
+    return () => window.clearTimeout(timer);
+  }, [deadline, now]);
+  return hasDealAccess(user, Math.max(now, Date.now()));
 }
 
 export function SubscriptionProvider({ uid, children }: { uid: string; children: ReactNode }) {
