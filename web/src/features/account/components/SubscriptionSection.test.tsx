@@ -8,6 +8,8 @@ import {
   resumeSubscription,
 } from '@/features/billing/api/billing-api';
 import { leaveAppFor } from '@/features/billing/lib/leave-app';
+import { SubscriptionContext } from '@/features/auth/hooks/useSubscription';
+import { parseUser } from '@model/user';
 import { SubscriptionSection } from './SubscriptionSection';
 
 jest.mock('@/features/billing/api/billing-api', () => ({
@@ -206,5 +208,38 @@ describe('Manage billing', () => {
     expect(await screen.findByText('Could not open billing. Please try again later.')).toBeInTheDocument();
     expect(mockLeaveAppFor).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
+  });
+});
+
+describe('SubscriptionSection: the next charge from the webhook mirror', () => {
+  const mirror = (fields: Record<string, unknown>) =>
+    parseUser('u1', {
+      subscription_active: true,
+      subscription_status: 'active',
+      created_at: null,
+      updated_at: null,
+      current_period_end: Date.UTC(2026, 11, 22, 12) / 1000,
+      cancel_at_period_end: false,
+      renewal_amount: 200,
+      renewal_currency: 'usd',
+      ...fields,
+    });
+  const renderWith = (user: ReturnType<typeof mirror>) =>
+    render(
+      <SubscriptionContext.Provider value={{ status: 'ready', active: true, user, error: null }}>
+        <SubscriptionSection />
+      </SubscriptionContext.Provider>,
+    );
+
+  it('says when and for how much it renews', async () => {
+    mockGetStatus.mockResolvedValue(active);
+    renderWith(mirror({}));
+    expect(await screen.findByTestId('next-charge')).toHaveTextContent('Renews on Dec 22 for $2.00');
+  });
+
+  it('says a canceled subscription will not renew', async () => {
+    mockGetStatus.mockResolvedValue(canceled);
+    renderWith(mirror({ cancel_at_period_end: true }));
+    expect(await screen.findByTestId('next-charge')).toHaveTextContent("Won't renew — access until Dec 22");
   });
 });

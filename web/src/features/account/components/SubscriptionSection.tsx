@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
@@ -11,7 +11,9 @@ import {
 import { useCheckout } from '@/features/billing/hooks/useCheckout';
 import { useSubscriptionStatus } from '@/features/billing/hooks/useSubscriptionStatus';
 import { leaveAppFor } from '@/features/billing/lib/leave-app';
+import { nextChargeText } from '@/features/billing/lib/billing-copy';
 import { subscriptionDisplay } from '@/features/billing/lib/subscription-display';
+import { SubscriptionContext } from '@/features/auth/hooks/useSubscription';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
 type Pending = 'cancel' | 'resubscribe' | 'portal' | null;
@@ -20,6 +22,8 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 /** Status and period end by the spec §4 rules, with Cancel Subscription or Resubscribe. */
 export function SubscriptionSection() {
   const status = useSubscriptionStatus({ loadOnMount: true });
+  // The webhook's live mirror (ProtectedRoute's listener): the next charge without asking Stripe.
+  const nextCharge = nextChargeText(useContext(SubscriptionContext)?.user ?? null);
   const checkout = useCheckout();
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -124,6 +128,11 @@ export function SubscriptionSection() {
         </div>
       </dl>
       {display.periodText && <p className="account-period">{display.periodText}</p>}
+      {nextCharge && (
+        <p className="account-period" data-testid="next-charge">
+          {nextCharge}
+        </p>
+      )}
       {status.phase === 'error' && <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>}
       <div className="button-row">
         {display.action === 'cancel' && (
