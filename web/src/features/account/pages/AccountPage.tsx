@@ -4,6 +4,7 @@ import { Alert } from '@/components/Alert';
 import { Page, Section } from '@/components/layout/Page';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { EmailPreferencesSection } from '../components/EmailPreferencesSection';
+import { SignInSection } from '../components/SignInSection';
 import { SubscriptionSection } from '../components/SubscriptionSection';
 import { ACCOUNT_MESSAGES } from '../lib/account-messages';
 import '../account.css';
@@ -22,6 +23,7 @@ export default function AccountPage() {
               </div>
             </dl>
           </Section>
+          <SignInSection user={user} />
           <SubscriptionSection />
           <EmailPreferencesSection uid={user.uid} />
           <DeleteAccountSection user={user} />
