@@ -66,6 +66,8 @@ describe('toSubscriptionSnapshot', () => {
     expect(toSubscriptionSnapshot(subscription({ items: { data: mixed } })).renewal).toBeNull();
     const metered = [{ current_period_end: 10, price: { unit_amount: null, currency: 'usd' } }];
     expect(toSubscriptionSnapshot(subscription({ items: { data: metered } })).renewal).toBeNull();
+    const bare = [{ current_period_end: 10, price: { id: 'price_1', object: 'price' } }];
+    expect(toSubscriptionSnapshot(subscription({ items: { data: bare } })).renewal).toBeNull();
   });
 
   it('rejects objects that are not subscriptions', () => {

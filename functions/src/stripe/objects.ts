@@ -30,7 +30,10 @@ const subscriptionSchema = z.object({
         current_period_start: z.number().int().nonnegative().optional(),
         current_period_end: z.number().int().nonnegative(),
         quantity: z.number().int().nonnegative().nullish(),
-        price: z.object({ unit_amount: z.number().int().nullable(), currency: z.string().min(3) }).nullish(),
+        // Only for display (the next charge): a price without these reads as an unknown amount, never as an error.
+        price: z
+          .object({ unit_amount: z.number().int().nullish(), currency: z.string().min(3).optional() })
+          .nullish(),
       }),
     ),
   }),
