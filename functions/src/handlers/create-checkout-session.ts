@@ -23,14 +23,11 @@ import { HttpError } from '../http/errors';
 import { isStripeIdempotencyError } from '../stripe/errors';
 import { FIREBASE_UID_METADATA_KEY } from '../stripe/objects';
 import { stripeClient } from '../stripe/client';
-import { hasDealAccess } from '../model/user';
 
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active subscription';
 export const RESUME_INSTEAD_MESSAGE =
   'Your canceled subscription is still active until the end of its period: resume it instead of subscribing again';
 
-export const UPDATE_CARD_INSTEAD_MESSAGE =
-  'Your last renewal payment failed: update your card in Manage billing on the Account page to keep your subscription';
 const alreadySubscribed = (canceledButRunning: boolean): HttpError =>
   new HttpError(409, canceledButRunning ? RESUME_INSTEAD_MESSAGE : ALREADY_SUBSCRIBED_MESSAGE);
 const MAX_BODY_BYTES = 1024;
@@ -130,12 +127,9 @@ export const handle = endpoint(
     const config = appConfig();
 
     const mirror = await readUser(user.uid);
-    if (mirror !== null && hasDealAccess(mirror, Date.now())) {
-      if (mirror.grace_period_end !== null) {
-        // A second subscription would not pay the failed renewal: the card on file needs updating instead.
-        logger.info('create_checkout_session.refused', { uid: user.uid, reason: 'renewal failed, in grace' });
-        throw new HttpError(409, UPDATE_CARD_INSTEAD_MESSAGE);
-      }
+    // Paid up only: a failed renewal (even inside its grace period) may be replaced by a new checkout, and the
+    // webhook then cancels the past-due subscription, so only one is ever live.
+    if (mirror !== null && subscriptionGrantsAccess(mirror.subscription_status) && mirror.subscription_active) {
       logger.info('create_checkout_session.refused', {
         uid: user.uid,
         reason: 'mirror shows an active subscription',
