@@ -96,13 +96,13 @@ describe('SubscriptionProvider: access is hasDealAccess, the rules’ definition
     expect(screen.getByText('ready active=false')).toBeInTheDocument();
   });
 
-  it('reads an expired grace period as locked, and the recovery (no deadline) as unlocked', () => {
+  it('reads an expired grace period as locked, and the recovery (no deadline) as unlocked', async () => {
     const deliver = renderProvider('expired-uid');
     const past = Math.floor(Date.now() / 1000) - 60;
     act(() =>
       deliver(snapshot({ ...USER_DATA, subscription_status: 'past_due', grace_period_end: past } as never)),
     );
-    expect(screen.getByText('ready active=false')).toBeInTheDocument();
+    expect(await screen.findByText('ready active=false')).toBeInTheDocument();
     act(() => deliver(snapshot(USER_DATA)));
     expect(screen.getByText('ready active=true')).toBeInTheDocument();
   });

@@ -51,14 +51,15 @@ function useDealAccess(user: UserDoc | null): boolean {
   const [now, setNow] = useState(() => Date.now());
   const deadline = user === null ? null : graceDeadlineMillis(user);
   useEffect(() => {
-    if (deadline === null) return undefined;
-    const wait = deadline - Date.now();
-    if (wait <= 0) return undefined;
-    // setTimeout's limit is about 24.8 days; a longer grace is re-armed when that wait ends.
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(wait, 2 ** 31 - 1));
+    // Nothing to wait for, or already judged at or after the deadline.
+    if (deadline === null || now >= deadline) return undefined;
+    // A deadline already past (a document that arrived late) is judged at once. setTimeout's limit is about
+    // 24.8 days; a longer wait is re-armed when it ends.
+    const wait = Math.min(Math.max(deadline - Date.now(), 0), 2 ** 31 - 1);
+    const timer = window.setTimeout(() => setNow(Date.now()), wait);
     return () => window.clearTimeout(timer);
   }, [deadline, now]);
-  return hasDealAccess(user, Math.max(now, Date.now()));
+  return hasDealAccess(user, now);
 }
 
 export function SubscriptionProvider({ uid, children }: { uid: string; children: ReactNode }) {
