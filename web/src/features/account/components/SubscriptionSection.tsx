@@ -11,7 +11,7 @@ import {
 import { useCheckout } from '@/features/billing/hooks/useCheckout';
 import { useSubscriptionStatus } from '@/features/billing/hooks/useSubscriptionStatus';
 import { leaveAppFor } from '@/features/billing/lib/leave-app';
-import { nextChargeText } from '@/features/billing/lib/billing-copy';
+import { failedRenewalText, nextChargeText } from '@/features/billing/lib/billing-copy';
 import { subscriptionDisplay } from '@/features/billing/lib/subscription-display';
 import { SubscriptionContext } from '@/features/auth/hooks/useSubscription';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
@@ -23,7 +23,9 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 export function SubscriptionSection() {
   const status = useSubscriptionStatus({ loadOnMount: true });
   // The webhook's live mirror (ProtectedRoute's listener): the next charge without asking Stripe.
-  const nextCharge = nextChargeText(useContext(SubscriptionContext)?.user ?? null);
+  const live = useContext(SubscriptionContext);
+  const nextCharge = nextChargeText(live?.user ?? null);
+  const failure = failedRenewalText(live?.user ?? null, live?.active ?? false);
   const checkout = useCheckout();
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -127,7 +129,13 @@ export function SubscriptionSection() {
           <dd data-testid="subscription-status">{display.statusLabel ?? 'No subscription'}</dd>
         </div>
       </dl>
-      {display.periodText && <p className="account-period">{display.periodText}</p>}
+      {failure ? (
+        <p className="account-period account-period--failed" data-testid="renewal-failed">
+          {failure}
+        </p>
+      ) : (
+        display.periodText && <p className="account-period">{display.periodText}</p>
+      )}
       {nextCharge && (
         <p className="account-period" data-testid="next-charge">
           {nextCharge}

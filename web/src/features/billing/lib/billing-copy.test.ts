@@ -1,4 +1,4 @@
-import { formatMoney, nextChargeText, paymentFailure } from './billing-copy';
+import { failedRenewalText, formatMoney, nextChargeText, paymentFailure } from './billing-copy';
 
 const DEC_22 = Date.parse('2026-12-22T15:00:00Z') / 1000;
 const NOV_30 = Date.parse('2026-11-30T15:00:00Z') / 1000;
@@ -57,5 +57,23 @@ describe('paymentFailure', () => {
     expect(paymentFailure(user(), 0)).toBeNull();
     expect(paymentFailure(user({ subscription_status: 'unpaid', subscription_active: false }), 0)).toBeNull();
     expect(paymentFailure(null, 0)).toBeNull();
+  });
+});
+
+describe('failedRenewalText', () => {
+  const failed = user({ subscription_status: 'past_due', grace_period_end: NOV_30 });
+
+  it('names the deadline while the deals stay, and says they are paused after it', () => {
+    expect(failedRenewalText(failed, true)).toBe(
+      'Renewal payment failed: update your card by Nov 30 to keep your deals.',
+    );
+    expect(failedRenewalText(failed, false)).toBe(
+      'Renewal payment failed: your deals are paused until you update your card.',
+    );
+  });
+
+  it('is null without a failed renewal', () => {
+    expect(failedRenewalText(user(), true)).toBeNull();
+    expect(failedRenewalText(null, false)).toBeNull();
   });
 });

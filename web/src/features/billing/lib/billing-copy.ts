@@ -67,3 +67,14 @@ export function paymentFailure(user: Billing | null, nowMillis: number): Payment
     locked: nowMillis >= deadline,
   };
 }
+
+/**
+ * The account page's line for a failed renewal still being retried (the period end would mislead then: that period
+ * is unpaid). `hasAccess` is the live hasDealAccess answer, so the line turns at the deadline with the deals.
+ */
+export function failedRenewalText(user: Billing | null, hasAccess: boolean): string | null {
+  if (user === null || user.subscription_status !== 'past_due' || user.grace_period_end === null) return null;
+  return hasAccess
+    ? `Renewal payment failed: update your card by ${formatMonthDay(user.grace_period_end)} to keep your deals.`
+    : 'Renewal payment failed: your deals are paused until you update your card.';
+}
