@@ -243,3 +243,40 @@ describe('SubscriptionSection: the next charge from the webhook mirror', () => {
     expect(await screen.findByTestId('next-charge')).toHaveTextContent("Won't renew — access until Dec 22");
   });
 });
+
+describe('SubscriptionSection: follows the live mirror without a reload', () => {
+  it('asks for the status again when the renewal fails while the page is open', async () => {
+    const base = {
+      subscription_active: true,
+      created_at: null,
+      updated_at: null,
+      current_period_end: Date.UTC(2026, 11, 22, 12) / 1000,
+      renewal_amount: 200,
+      renewal_currency: 'usd',
+    };
+    const activeUser = parseUser('u1', { ...base, subscription_status: 'active' });
+    const failedUser = parseUser('u1', {
+      ...base,
+      subscription_status: 'past_due',
+      grace_period_end: Date.UTC(2026, 11, 29, 12) / 1000,
+    });
+    mockGetStatus.mockResolvedValueOnce(active);
+    const view = (user: typeof activeUser) => (
+      <SubscriptionContext.Provider value={{ status: 'ready', active: true, user, error: null }}>
+        <SubscriptionSection />
+      </SubscriptionContext.Provider>
+    );
+    const { rerender } = render(view(activeUser));
+    expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Active');
+    expect(mockGetStatus).toHaveBeenCalledTimes(1);
+
+    mockGetStatus.mockResolvedValueOnce({ status: 'past_due', current_period_end: PERIOD_END });
+    rerender(view(failedUser));
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Past due'));
+    expect(mockGetStatus).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('renewal-failed')).toHaveTextContent(
+      'Renewal payment failed: update your card by Dec 29 to keep your deals.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+  });
+});

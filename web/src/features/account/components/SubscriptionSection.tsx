@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
@@ -26,6 +26,19 @@ export function SubscriptionSection() {
   const live = useContext(SubscriptionContext);
   const nextCharge = nextChargeText(live?.user ?? null);
   const failure = failedRenewalText(live?.user ?? null, live?.active ?? false);
+  // The status line comes from get_subscription_status; when the mirror changes while the page is open (a renewal
+  // fails, the card is fixed), ask again so the status and the offered button follow without a reload.
+  const mirrorKey = live?.user
+    ? `${live.user.subscription_status}|${live.user.cancel_at_period_end}|${live.user.current_period_end}`
+    : null;
+  const shownMirror = useRef(mirrorKey);
+  const { refresh } = status;
+  useEffect(() => {
+    if (mirrorKey === null || shownMirror.current === mirrorKey) return;
+    const firstSnapshot = shownMirror.current === null;
+    shownMirror.current = mirrorKey;
+    if (!firstSnapshot) void refresh();
+  }, [mirrorKey, refresh]);
   const checkout = useCheckout();
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<Message>(null);
