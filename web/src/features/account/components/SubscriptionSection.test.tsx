@@ -235,6 +235,8 @@ describe('SubscriptionSection: the next charge from the webhook mirror', () => {
     mockGetStatus.mockResolvedValue(active);
     renderWith(mirror({}));
     expect(await screen.findByTestId('next-charge')).toHaveTextContent('Renews on Dec 22 for $2.00');
+    // It replaces the period line rather than repeating the date.
+    expect(screen.queryByText(/Current Period Ends/)).not.toBeInTheDocument();
   });
 
   it('says a canceled subscription will not renew', async () => {

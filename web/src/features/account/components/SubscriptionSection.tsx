@@ -142,17 +142,17 @@ export function SubscriptionSection() {
           <dd data-testid="subscription-status">{display.statusLabel ?? 'No subscription'}</dd>
         </div>
       </dl>
+      {/* The mirror's own words when it has them (what happens next), else the spec's period line. */}
       {failure ? (
         <p className="account-period account-period--failed" data-testid="renewal-failed">
           {failure}
         </p>
-      ) : (
-        display.periodText && <p className="account-period">{display.periodText}</p>
-      )}
-      {nextCharge && (
+      ) : nextCharge ? (
         <p className="account-period" data-testid="next-charge">
           {nextCharge}
         </p>
+      ) : (
+        display.periodText && <p className="account-period">{display.periodText}</p>
       )}
       {status.phase === 'error' && <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>}
       <div className="button-row">
