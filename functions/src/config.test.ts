@@ -1,4 +1,27 @@
-import { buildAppConfig, ConfigError, parseOrigin, stripeApiOverride } from './config';
+import {
+  buildAppConfig,
+  buildGracePeriodSeconds,
+  ConfigError,
+  parseOrigin,
+  stripeApiOverride,
+} from './config';
+
+describe('buildGracePeriodSeconds', () => {
+  it('turns days into seconds, up to the retry window', () => {
+    expect(buildGracePeriodSeconds({ graceDays: 7, retryWindowDays: 14 })).toBe(7 * 86_400);
+    expect(buildGracePeriodSeconds({ graceDays: 14, retryWindowDays: 14 })).toBe(14 * 86_400);
+    expect(buildGracePeriodSeconds({ graceDays: 0, retryWindowDays: 14 })).toBe(0);
+  });
+
+  it.each([
+    [15, 14],
+    [-1, 14],
+    [1.5, 14],
+    [1, 0],
+  ])('refuses a grace of %p days with a retry window of %p days', (graceDays, retryWindowDays) => {
+    expect(() => buildGracePeriodSeconds({ graceDays, retryWindowDays })).toThrow(ConfigError);
+  });
+});
 
 describe('parseOrigin', () => {
   it('accepts https origins and http on loopback, without a trailing slash', () => {

@@ -1,7 +1,7 @@
 // The one place that knows the functions' configuration: Secret Manager secrets, deploy-time params, and the
 // emulator-only Stripe API override. Values are read at request time (never at module load, which also runs
 // during `firebase deploy`) and validated once per distinct value.
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 
 /** Stripe secret API key (`sk_live_…` / `sk_test_…`). */
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
@@ -29,6 +29,45 @@ export const CORS_ALLOWED_ORIGINS = defineString('CORS_ALLOWED_ORIGINS', {
   description:
     'Comma-separated extra origins allowed to call the functions cross-origin (APP_ORIGIN always is).',
 });
+
+/**
+ * Failed renewals: how long a subscriber keeps the deals after a renewal payment fails (past_due), and the last day
+ * of Stripe's automatic retries (Dashboard → Billing → Revenue recovery → Retries; Stripe's recommended default is
+ * "8 times within 2 weeks"). The grace period may never outlast the retries: after the last retry Stripe marks the
+ * subscription unpaid or canceled, which locks access anyway, and a longer grace would promise more than exists.
+ */
+export const BILLING_GRACE_DAYS = defineInt('BILLING_GRACE_DAYS', {
+  default: 7,
+  description:
+    'Days a subscriber keeps access after a renewal payment fails (at most STRIPE_RETRY_WINDOW_DAYS).',
+});
+export const STRIPE_RETRY_WINDOW_DAYS = defineInt('STRIPE_RETRY_WINDOW_DAYS', {
+  default: 14,
+  description: "Days of Stripe's automatic payment retries after a failed renewal, as set in the Dashboard.",
+});
+
+/** Grace period of a failed renewal, in seconds: validated against the retry window. */
+export function buildGracePeriodSeconds(values: { graceDays: number; retryWindowDays: number }): number {
+  const { graceDays, retryWindowDays } = values;
+  if (!Number.isInteger(retryWindowDays) || retryWindowDays < 1) {
+    throw new ConfigError(
+      `STRIPE_RETRY_WINDOW_DAYS must be a whole number of days ≥ 1, got ${retryWindowDays}.`,
+    );
+  }
+  if (!Number.isInteger(graceDays) || graceDays < 0 || graceDays > retryWindowDays) {
+    throw new ConfigError(
+      `BILLING_GRACE_DAYS must be a whole number of days from 0 to STRIPE_RETRY_WINDOW_DAYS (${retryWindowDays}), got ${graceDays}.`,
+    );
+  }
+  return graceDays * 24 * 60 * 60;
+}
+
+export function gracePeriodSeconds(): number {
+  return buildGracePeriodSeconds({
+    graceDays: BILLING_GRACE_DAYS.value(),
+    retryWindowDays: STRIPE_RETRY_WINDOW_DAYS.value(),
+  });
+}
 
 /** Deal collector (collect_deals): where the feed is, when to fetch it, and the feed's optional API key. */
 export const COLLECTOR_FEED_URL = defineString('COLLECTOR_FEED_URL', {

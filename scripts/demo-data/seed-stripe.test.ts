@@ -139,6 +139,8 @@ describe('the planned fixture in a real stand-in', () => {
         status: 'active',
         cancelAtPeriodEnd: false,
         currentPeriodEnd: plan.fixture.subscription.current_period_end,
+        currentPeriodStart: plan.fixture.subscription.current_period_start,
+        renewal: { amount: 200, currency: 'usd' },
         firebaseUid: subscriber.uid,
         created: plan.fixture.subscription.current_period_start,
       },

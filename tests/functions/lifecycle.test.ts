@@ -1,5 +1,6 @@
 // The whole subscription life through the Stripe stand-in: hosted checkout, cancel, resume, period end,
 // renewals and a failed renewal — every state change arriving by signed webhook.
+import { hasDealAccess, parseUser } from '../../functions/src/model/user';
 import { closeAdmin, readDoc } from './support/admin';
 import { APP_ORIGIN } from './support/env';
 import { callFunction, errorOf } from './support/http';
@@ -93,7 +94,7 @@ describe('subscription lifecycle', () => {
     expect(await status(user)).toMatchObject({ status: 'active' });
   });
 
-  it('renewals move the period end; a failed renewal turns past_due and locks the deals', async () => {
+  it('renewals move the period end; a failed renewal turns past_due with a grace period, then may be replaced', async () => {
     const user = await createTestUser('renewal');
     const subscriptionId = await subscribe(user);
     const firstEnd = Number((await userDoc(user.uid))?.current_period_end);
@@ -112,7 +113,12 @@ describe('subscription lifecycle', () => {
       (doc) => doc?.subscription_status === 'past_due',
       { what: 'the failed renewal' },
     );
-    expect(pastDue).toMatchObject({ subscription_active: false });
+    // The deals stay for the grace period (7 days from the failed renewal, the new period's start), then lock.
+    const renewal = await stripe.subscriptions.retrieve(subscriptionId);
+    const graceEnd = Number(renewal.items.data[0]?.current_period_start) + 7 * 24 * 3600;
+    expect(pastDue).toMatchObject({ subscription_active: true, grace_period_end: graceEnd });
+    expect(hasDealAccess(parseUser(user.uid, pastDue), graceEnd * 1000 - 1)).toBe(true);
+    expect(hasDealAccess(parseUser(user.uid, pastDue), graceEnd * 1000)).toBe(false);
     expect(await status(user)).toMatchObject({ status: 'past_due' });
     const cancel = await callFunction('cancel_subscription', { token: user.idToken });
     expect(cancel.status).toBe(409);

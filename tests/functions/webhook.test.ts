@@ -160,9 +160,11 @@ describe('stripe_webhook events', () => {
     const copies = await Promise.all(Array.from({ length: 4 }, () => deliverEvent(pastDue)));
     expect(copies.map((copy) => copy.status)).toEqual([200, 200, 200, 200]);
     expect(copies.map(outcomeOf).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate']);
+    // A failed renewal keeps the deals for the grace period: 7 days (BILLING_GRACE_DAYS) from the renewal.
     expect(await userDoc(subscriber.uid)).toMatchObject({
       subscription_status: 'past_due',
-      subscription_active: false,
+      subscription_active: true,
+      grace_period_end: PERIOD_END - 30 * 24 * 3600 + 7 * 24 * 3600,
     });
   });
 
@@ -322,7 +324,8 @@ describe('stripe_webhook burst', () => {
         const event = eventFor(subscriber, { ...step, created: base + stepIndex * 2 + (index % 2) });
         events.push(event);
         expected.set(subscriber.uid, {
-          subscription_active: step.status === 'active' || step.status === 'trialing',
+          // past_due keeps access during its grace period (renewal + 7 days, still ahead for these periods).
+          subscription_active: ['active', 'trialing', 'past_due'].includes(step.status),
           subscription_status: step.status,
           stripe_customer_id: subscriber.customerId,
           stripe_subscription_id: subscriber.subscriptionId,

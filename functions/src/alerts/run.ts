@@ -28,6 +28,7 @@ import {
   recentDealsQuerySpec,
 } from '../model/queries';
 import { toDateOrNull } from '../model/timestamp';
+import { hasDealAccess } from '../model/user';
 import { NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
 import { type EmailContent, renderEmail } from './render';
 import { signUnsubscribeToken, unsubscribeExpiry } from './token';
@@ -192,14 +193,22 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
   const subscribers = await db
     .collection(subscribersSpec.collection)
     .where('subscription_active', '==', true)
-    .select()
+    // The other half of hasDealAccess: a failed renewal whose grace period is over gets no email either.
+    .select('subscription_active', 'grace_period_end')
     .limit(subscribersSpec.limit)
     .get();
-  summary.subscribers = subscribers.size;
   summary.documentReads += Math.max(1, subscribers.size);
-  if (subscribers.size === 0) return summary;
+  const withAccess = subscribers.docs.filter((doc) => {
+    const grace: unknown = doc.get('grace_period_end');
+    return hasDealAccess(
+      { subscription_active: true, grace_period_end: typeof grace === 'number' ? grace : null },
+      now.getTime(),
+    );
+  });
+  summary.subscribers = withAccess.length;
+  if (withAccess.length === 0) return summary;
 
-  const uids = subscribers.docs.map((doc) => doc.id);
+  const uids = withAccess.map((doc) => doc.id);
   const preferenceDocs = await getAllChunked(db, uids.map(alertPreferencesDocPath));
   summary.documentReads += preferenceDocs.length;
   const preferences: AlertPreferences[] = preferenceDocs.flatMap((doc) =>

@@ -10,6 +10,7 @@ import {
   subscriptionStatusView,
   type StoredBillingState,
 } from './state';
+import { hasDealAccess } from '../model/user';
 
 const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
   id: 'sub_1',
@@ -17,10 +18,14 @@ const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
   status: 'active',
   cancelAtPeriodEnd: false,
   currentPeriodEnd: 1_800_000_000,
+  currentPeriodStart: 1_797_400_000,
+  renewal: { amount: 200, currency: 'usd' },
   firebaseUid: 'uid_1',
   created: 1_700_000_000,
   ...overrides,
 });
+
+const WEEK = 7 * 24 * 60 * 60;
 
 const stored = (overrides: Partial<StoredBillingState> = {}): StoredBillingState => ({
   subscription_active: true,
@@ -59,15 +64,103 @@ describe('subscriptionIsLive', () => {
 
 describe('mirrorOf', () => {
   it('maps a subscription onto the user document fields', () => {
-    expect(mirrorOf(snapshot({ status: 'past_due', cancelAtPeriodEnd: true }))).toEqual({
+    expect(mirrorOf(snapshot({ status: 'unpaid', cancelAtPeriodEnd: true }), WEEK)).toEqual({
       subscription_active: false,
-      subscription_status: 'past_due',
+      subscription_status: 'unpaid',
       stripe_customer_id: 'cus_1',
       stripe_subscription_id: 'sub_1',
       current_period_end: 1_800_000_000,
       cancel_at_period_end: true,
+      grace_period_end: null,
+      renewal_amount: 200,
+      renewal_currency: 'usd',
     });
-    expect(mirrorOf(snapshot({ status: 'trialing' })).subscription_active).toBe(true);
+    expect(mirrorOf(snapshot({ status: 'trialing' }), WEEK)).toMatchObject({
+      subscription_active: true,
+      grace_period_end: null,
+    });
+  });
+
+  it('keeps a failed renewal (past_due) active until the grace period, counted from the renewal, ends', () => {
+    const mirror = mirrorOf(snapshot({ status: 'past_due' }), WEEK);
+    expect(mirror).toMatchObject({ subscription_active: true, grace_period_end: 1_797_400_000 + WEEK });
+    const renewedAt = 1_797_400_000 * 1000;
+    expect(hasDealAccess(mirror, renewedAt)).toBe(true);
+    expect(hasDealAccess(mirror, renewedAt + WEEK * 1000 - 1)).toBe(true);
+    expect(hasDealAccess(mirror, renewedAt + WEEK * 1000)).toBe(false);
+    // No grace configured: the deadline is the failure itself.
+    expect(hasDealAccess(mirrorOf(snapshot({ status: 'past_due' }), 0), renewedAt)).toBe(false);
+    // Without a period start there is no moment to count from: locked rather than open-ended.
+    expect(mirrorOf(snapshot({ status: 'past_due', currentPeriodStart: null }), WEEK)).toMatchObject({
+      subscription_active: false,
+      grace_period_end: null,
+    });
+  });
+
+  it.each(['unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'])(
+    'locks the final failure and every other unpaid state (%s) at once',
+    (status) => {
+      const mirror = mirrorOf(snapshot({ status }), WEEK);
+      expect(hasDealAccess(mirror, 0)).toBe(false);
+    },
+  );
+});
+
+describe('a failed renewal and its recovery, delivered late, shuffled and duplicated', () => {
+  // Stripe's events of one subscription: the renewal fails at 100, the card is updated and the invoice paid at 200.
+  const failed = { snapshot: snapshot({ status: 'past_due' }), created: 100 };
+  const recovered = { snapshot: snapshot({ status: 'active' }), created: 200 };
+  const locked = { snapshot: snapshot({ status: 'unpaid' }), created: 200 };
+
+  /** Applies deliveries one by one through the one decision, as applySnapshot does, and returns the mirror. */
+  function deliver(
+    deliveries: readonly { snapshot: SubscriptionSnapshot; created: number }[],
+  ): ReturnType<typeof mirrorOf> | null {
+    let state: StoredBillingState = stored({ last_stripe_event_created: 50 });
+    let mirror: ReturnType<typeof mirrorOf> | null = null;
+    for (const delivery of deliveries) {
+      const decision = decideBilling(
+        state,
+        delivery.snapshot,
+        { kind: 'event', created: delivery.created },
+        { eventType: 'customer.subscription.updated', accountDeletedAt: null, openSubscriptions: null },
+      );
+      if (decision.mirror.action !== 'apply') continue;
+      mirror = mirrorOf(delivery.snapshot, WEEK);
+      state = { ...mirror, last_stripe_event_created: decision.mirror.stamp };
+    }
+    return mirror;
+  }
+
+  const orders = <T>(a: T, b: T): T[][] => [
+    [a, b],
+    [b, a],
+    [a, a, b],
+    [a, b, a, b],
+    [b, a, a],
+    [b, b, a],
+  ];
+
+  it.each(orders(failed, recovered))(
+    'ends paid up with no deadline whatever the order (%#)',
+    (...sequence) => {
+      const mirror = deliver(sequence);
+      expect(mirror).toMatchObject({ subscription_status: 'active', grace_period_end: null });
+      expect(hasDealAccess(mirror, Number.MAX_SAFE_INTEGER)).toBe(true);
+    },
+  );
+
+  it.each(orders(failed, locked))(
+    'ends locked after the final failure whatever the order (%#)',
+    (...sequence) => {
+      const mirror = deliver(sequence);
+      expect(mirror).toMatchObject({ subscription_status: 'unpaid', subscription_active: false });
+      expect(hasDealAccess(mirror, 0)).toBe(false);
+    },
+  );
+
+  it('applies a duplicated failure once and keeps the same deadline', () => {
+    expect(deliver([failed, failed, failed])).toEqual(deliver([failed]));
   });
 });
 

@@ -4,7 +4,10 @@ import type { BillingSideEffect, CustomerBillingState } from '../model/server-do
 import type { SubscriptionStatusResponse } from '../model/subscription-status';
 import type { SubscriptionSnapshot } from '../stripe/objects';
 
-/** Access to the deals: exactly while Stripe says active or trialing (a failed renewal, past_due, locks them). */
+/**
+ * Statuses in which Stripe considers the subscription paid up: active or trialing. A failed renewal (past_due) keeps
+ * the deals only for the grace period (mirrorOf; the access definition itself is model/user.ts hasDealAccess).
+ */
 export function subscriptionGrantsAccess(status: string): boolean {
   return status === 'active' || status === 'trialing';
 }
@@ -39,11 +42,34 @@ export interface SubscriptionMirror {
   stripe_subscription_id: string;
   current_period_end: number | null;
   cancel_at_period_end: boolean;
+  /** Set only while a failed renewal is in its grace period (see model/user.ts hasDealAccess). */
+  grace_period_end: number | null;
+  renewal_amount: number | null;
+  renewal_currency: string | null;
 }
 
-export function mirrorOf(snapshot: SubscriptionSnapshot): SubscriptionMirror {
+/**
+ * When a past_due subscription's grace period ends: `graceSeconds` after its renewal was charged (the current
+ * period's start, when Stripe created the renewal invoice and first tried the card). Derived from the snapshot
+ * alone, so every copy of every event, in any order, writes the same deadline.
+ */
+export function gracePeriodEnd(snapshot: SubscriptionSnapshot, graceSeconds: number): number | null {
+  if (snapshot.status !== 'past_due' || snapshot.currentPeriodStart === null) return null;
+  return snapshot.currentPeriodStart + graceSeconds;
+}
+
+/**
+ * The user document's billing fields for a subscription. `subscription_active` with `grace_period_end` is what
+ * hasDealAccess reads: paid up (active, trialing) → true and no deadline; past_due → true until the deadline;
+ * anything else (unpaid, canceled, incomplete, paused: the final failure included) → false.
+ */
+export function mirrorOf(snapshot: SubscriptionSnapshot, graceSeconds: number): SubscriptionMirror {
+  const graceEnd = gracePeriodEnd(snapshot, graceSeconds);
   return {
-    subscription_active: subscriptionGrantsAccess(snapshot.status),
+    subscription_active: subscriptionGrantsAccess(snapshot.status) || graceEnd !== null,
+    grace_period_end: graceEnd,
+    renewal_amount: snapshot.renewal?.amount ?? null,
+    renewal_currency: snapshot.renewal?.currency ?? null,
     subscription_status: snapshot.status,
     stripe_customer_id: snapshot.customerId,
     stripe_subscription_id: snapshot.id,
@@ -106,13 +132,13 @@ export type ApplyDecision =
   | { action: 'reread' };
 
 /** The fields that decide what users/{uid} shows; equal ones make the order of two snapshots irrelevant. */
+// The grace deadline and renewal amount follow from these (the period start moves with the period end).
 function sameMirror(stored: StoredBillingState, snapshot: SubscriptionSnapshot): boolean {
-  const mirror = mirrorOf(snapshot);
   return (
-    stored.stripe_subscription_id === mirror.stripe_subscription_id &&
-    stored.subscription_status === mirror.subscription_status &&
-    stored.current_period_end === mirror.current_period_end &&
-    stored.cancel_at_period_end === mirror.cancel_at_period_end
+    stored.stripe_subscription_id === snapshot.id &&
+    stored.subscription_status === snapshot.status &&
+    stored.current_period_end === snapshot.currentPeriodEnd &&
+    stored.cancel_at_period_end === snapshot.cancelAtPeriodEnd
   );
 }
 
@@ -269,5 +295,6 @@ export function describeState(
     active: state.subscription_active,
     cancel_at_period_end: state.cancel_at_period_end,
     current_period_end: state.current_period_end,
+    ...('grace_period_end' in state ? { grace_period_end: state.grace_period_end } : {}),
   };
 }

@@ -7,6 +7,7 @@ import {
   type DocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { db } from '../admin';
+import { gracePeriodSeconds } from '../config';
 import { COLLECTIONS, stripeCustomerDocPath, stripeEventDocPath, userDocPath } from '../model/paths';
 import {
   parseStripeCustomerRecord,
@@ -185,6 +186,7 @@ export async function applySnapshot(
   context: ApplyContext = { event: null, openSubscriptions: null },
 ): Promise<ApplyOutcome> {
   const { event } = context;
+  const graceSeconds = gracePeriodSeconds();
   return db().runTransaction(async (tx): Promise<ApplyOutcome> => {
     const refs = [userRef(uid), customerRef(snapshot.customerId), ...(event ? [eventRef(event.id)] : [])];
     const [userSnap, customerSnap, eventSnap] = await tx.getAll(...refs);
@@ -212,7 +214,7 @@ export async function applySnapshot(
         ? { outcome: 'unlinked', reason, effects }
         : { outcome: 'skipped', reason, before, effects };
     }
-    const after = mirrorOf(snapshot);
+    const after = mirrorOf(snapshot, graceSeconds);
     const { stamp } = decision.mirror;
     const billing: CustomerBillingState = {
       subscription_active: after.subscription_active,

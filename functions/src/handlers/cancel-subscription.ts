@@ -3,6 +3,7 @@
 // refunds, per the return policy).
 import * as logger from 'firebase-functions/logger';
 import { findCancelable, subscriptionStatusView, mirrorOf } from '../billing/state';
+import { gracePeriodSeconds } from '../config';
 import { openSubscriptionsOfUser, setCancelAtPeriodEnd } from '../billing/user-subscriptions';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';
@@ -30,5 +31,5 @@ export const handle = endpoint({ name: 'cancel_subscription', method: 'POST', co
     current_period_end: snapshot.currentPeriodEnd,
     mirror,
   });
-  return { body: subscriptionStatusView(mirrorOf(snapshot)) };
+  return { body: subscriptionStatusView(mirrorOf(snapshot, gracePeriodSeconds())) };
 });

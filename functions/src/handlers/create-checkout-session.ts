@@ -127,7 +127,13 @@ export const handle = endpoint(
     const config = appConfig();
 
     const mirror = await readUser(user.uid);
-    if (mirror?.subscription_active) {
+    // Paid up only: a failed renewal (even inside its grace period) may be replaced by a new checkout, and the
+    // webhook then cancels the past-due subscription, so only one is ever live.
+    if (
+      mirror !== null &&
+      subscriptionGrantsAccess(mirror.subscription_status) &&
+      mirror.subscription_active
+    ) {
       logger.info('create_checkout_session.refused', {
         uid: user.uid,
         reason: 'mirror shows an active subscription',

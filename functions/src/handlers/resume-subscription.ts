@@ -3,6 +3,7 @@
 // nothing to resume: the web app then starts a new checkout.
 import * as logger from 'firebase-functions/logger';
 import { findCancelable, findResumable, mirrorOf, subscriptionStatusView } from '../billing/state';
+import { gracePeriodSeconds } from '../config';
 import { openSubscriptionsOfUser, setCancelAtPeriodEnd } from '../billing/user-subscriptions';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';
@@ -37,5 +38,5 @@ export const handle = endpoint({ name: 'resume_subscription', method: 'POST', co
     current_period_end: snapshot.currentPeriodEnd,
     mirror,
   });
-  return { body: subscriptionStatusView(mirrorOf(snapshot)) };
+  return { body: subscriptionStatusView(mirrorOf(snapshot, gracePeriodSeconds())) };
 });

@@ -61,6 +61,9 @@ describe('parseUser', () => {
       cancel_at_period_end: false,
       last_stripe_event_created: null,
       last_stripe_event_id: null,
+      grace_period_end: null,
+      renewal_amount: null,
+      renewal_currency: null,
     });
   });
 

@@ -38,11 +38,37 @@ export const USER_BILLING_FIELDS = [
   'cancel_at_period_end',
   'last_stripe_event_created',
   'last_stripe_event_id',
+  'grace_period_end',
+  'renewal_amount',
+  'renewal_currency',
 ] as const;
+
+/**
+ * The one definition of "has access to the deals", evaluated against the current time. The billing webhook writes
+ * both fields (billing/state.ts mirrorOf): `subscription_active` is true while Stripe says active or trialing, and
+ * during a failed renewal (past_due) whose grace period has not been used up; `grace_period_end` (unix seconds) is
+ * set only during such a failed renewal. So the grace period ends by itself at the deadline, with no job.
+ * firestore.rules hasActiveSubscription() is the same expression over `request.time` (tests/rules/grace-access.test.ts
+ * checks both against one table of cases).
+ */
+export function hasDealAccess(
+  user: Pick<UserDoc, 'subscription_active' | 'grace_period_end'> | null,
+  nowMillis: number,
+): boolean {
+  if (user === null || !user.subscription_active) return false;
+  return user.grace_period_end === null || nowMillis < user.grace_period_end * 1000;
+}
+
+/** When a user in a grace period loses access (ms since the epoch), or null when access does not run out by itself. */
+export function graceDeadlineMillis(
+  user: Pick<UserDoc, 'subscription_active' | 'grace_period_end'>,
+): number | null {
+  return user.subscription_active && user.grace_period_end !== null ? user.grace_period_end * 1000 : null;
+}
 
 export interface UserDoc {
   uid: string;
-  /** The one flag that unlocks the deals (dashboard and security rules read it). */
+  /** Half of the access definition (hasDealAccess): never read alone. */
   subscription_active: boolean;
   /** 'inactive' or a Stripe subscription status; kept as text so an unknown future status still reads. */
   subscription_status: string;
@@ -61,6 +87,14 @@ export interface UserDoc {
    */
   last_stripe_event_created: number | null;
   last_stripe_event_id: string | null;
+  /**
+   * Set while a renewal payment has failed (past_due): the end of the grace period (unix seconds). See
+   * hasDealAccess.
+   */
+  grace_period_end: number | null;
+  /** What each renewal charges (price × quantity, minor units, e.g. 200) and in which currency ('usd'). */
+  renewal_amount: number | null;
+  renewal_currency: string | null;
 }
 
 const userSchema = z.object({
@@ -77,6 +111,9 @@ const userSchema = z.object({
   cancel_at_period_end: booleanOr(false),
   last_stripe_event_created: optionalNumber,
   last_stripe_event_id: optionalText,
+  grace_period_end: optionalNumber,
+  renewal_amount: optionalNumber,
+  renewal_currency: optionalText,
 });
 
 export function parseUser(
@@ -121,5 +158,9 @@ export type UserBillingUpdate<ServerTimestamp> = {
   cancel_at_period_end: boolean;
   last_stripe_event_created: number | null;
   last_stripe_event_id: string | null;
+  // Absent from documents mirrored before grace periods existed (the demo data's): they read as null.
+  grace_period_end?: number | null;
+  renewal_amount?: number | null;
+  renewal_currency?: string | null;
   updated_at: ServerTimestamp;
 };

@@ -34,6 +34,8 @@ describe('toSubscriptionSnapshot', () => {
       status: 'active',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: 30,
+      currentPeriodStart: null,
+      renewal: null,
       firebaseUid: 'uid_1',
       created: null,
     });
@@ -41,6 +43,31 @@ describe('toSubscriptionSnapshot', () => {
       currentPeriodEnd: null,
       firebaseUid: null,
     });
+  });
+
+  it('reads the period start and what a renewal charges (price × quantity) from the items', () => {
+    const price = { unit_amount: 200, currency: 'usd' };
+    expect(
+      toSubscriptionSnapshot(
+        subscription({
+          items: {
+            data: [
+              { current_period_start: 5, current_period_end: 10, quantity: 2, price },
+              { current_period_start: 7, current_period_end: 12, price },
+            ],
+          },
+        }),
+      ),
+    ).toMatchObject({ currentPeriodStart: 7, renewal: { amount: 600, currency: 'usd' } });
+    const mixed = [
+      { current_period_end: 10, price },
+      { current_period_end: 10, price: { unit_amount: 100, currency: 'eur' } },
+    ];
+    expect(toSubscriptionSnapshot(subscription({ items: { data: mixed } })).renewal).toBeNull();
+    const metered = [{ current_period_end: 10, price: { unit_amount: null, currency: 'usd' } }];
+    expect(toSubscriptionSnapshot(subscription({ items: { data: metered } })).renewal).toBeNull();
+    const bare = [{ current_period_end: 10, price: { id: 'price_1', object: 'price' } }];
+    expect(toSubscriptionSnapshot(subscription({ items: { data: bare } })).renewal).toBeNull();
   });
 
   it('rejects objects that are not subscriptions', () => {

@@ -23,8 +23,20 @@ const subscriptionSchema = z.object({
   status: z.string().min(1),
   cancel_at_period_end: z.boolean(),
   created: z.number().int().optional(),
-  // Since API 2025-03-31 the billing period lives on the items.
-  items: z.object({ data: z.array(z.object({ current_period_end: z.number().int().nonnegative() })) }),
+  // Since API 2025-03-31 the billing period lives on the items. Price and quantity give what a renewal charges.
+  items: z.object({
+    data: z.array(
+      z.object({
+        current_period_start: z.number().int().nonnegative().optional(),
+        current_period_end: z.number().int().nonnegative(),
+        quantity: z.number().int().nonnegative().nullish(),
+        // Only for display (the next charge): a price without these reads as an unknown amount, never as an error.
+        price: z
+          .object({ unit_amount: z.number().int().nullish(), currency: z.string().min(3).optional() })
+          .nullish(),
+      }),
+    ),
+  }),
   metadata: metadataSchema,
 });
 
@@ -36,6 +48,13 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
   /** End of the current paid period (unix seconds); the latest item's end when there are several. */
   currentPeriodEnd: number | null;
+  /**
+   * Start of the current period (unix seconds; the latest item's): when a renewal is charged, so for a past_due
+   * subscription the moment its renewal payment failed.
+   */
+  currentPeriodStart: number | null;
+  /** What a renewal charges: the items' unit amounts × quantities (minor units) in their one currency. */
+  renewal: { amount: number; currency: string } | null;
   /** `metadata.firebase_uid`, set when our checkout created the subscription. */
   firebaseUid: string | null;
   /** Unix seconds; orders a user's subscriptions (the oldest access-granting one is kept). */
@@ -56,15 +75,36 @@ function parseOrThrow<Schema extends z.ZodType>(
   return result.data;
 }
 
+type SubscriptionItem = z.output<typeof subscriptionSchema>['items']['data'][number];
+
+/** Null when an item has no price or the items bill in different currencies (nothing sensible to show). */
+function renewalOf(items: readonly SubscriptionItem[]): SubscriptionSnapshot['renewal'] {
+  const currencies = new Set(items.map((item) => item.price?.currency));
+  const [currency] = currencies;
+  if (items.length === 0 || currencies.size !== 1 || currency === undefined) return null;
+  let amount = 0;
+  for (const item of items) {
+    if (item.price?.unit_amount === null || item.price?.unit_amount === undefined) return null;
+    amount += item.price.unit_amount * (item.quantity ?? 1);
+  }
+  return { amount, currency };
+}
+
 export function toSubscriptionSnapshot(value: unknown): SubscriptionSnapshot {
   const subscription = parseOrThrow(subscriptionSchema, value, 'subscription object');
-  const periodEnds = subscription.items.data.map((item) => item.current_period_end);
+  const items = subscription.items.data;
+  const periodEnds = items.map((item) => item.current_period_end);
+  const periodStarts = items.flatMap((item) =>
+    item.current_period_start === undefined ? [] : [item.current_period_start],
+  );
   return {
     id: subscription.id,
     customerId: subscription.customer,
     status: subscription.status,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     currentPeriodEnd: periodEnds.length > 0 ? Math.max(...periodEnds) : null,
+    currentPeriodStart: periodStarts.length > 0 ? Math.max(...periodStarts) : null,
+    renewal: renewalOf(items),
     firebaseUid: subscription.metadata[FIREBASE_UID_METADATA_KEY] ?? null,
     created: subscription.created ?? null,
   };

@@ -1,13 +1,16 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
 import { useAuthState } from '@/lib/auth-state';
 
-/** The one layout of docs/reference.md#routes. The app renders after the first auth check (docs/reference.md#signing-in, src/main.tsx). */
+// The full Firestore SDK comes with it: only signed-in users load it.
+const PaymentBannerWatcher = lazy(() => import('@/features/billing/components/PaymentBannerWatcher'));
+
+/** The one layout of spec §2. The app renders after the first auth check (spec §4, src/main.tsx). */
 export function AppLayout() {
-  const { view } = useAuthState();
+  const { view, user } = useAuthState();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useNewPageFocus(pathname);
@@ -24,6 +27,13 @@ export function AppLayout() {
 
   return (
     <SiteFrame view={view} onSignOut={handleSignOut}>
+      {user && (
+        <ErrorBoundary name="payment-banner" fallback={() => null}>
+          <Suspense fallback={null}>
+            <PaymentBannerWatcher uid={user.uid} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       <ErrorBoundary key={pathname} name="page">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

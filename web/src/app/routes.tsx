@@ -81,7 +81,7 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           { path: 'dashboard', ...page('app/DashboardPage') },
-          { path: 'account', ...page('account/AccountPage') },
+          { path: 'account', ...page('app/AccountPage') },
         ],
       },
       { path: '*', ...page('marketing/NotFoundPage') },

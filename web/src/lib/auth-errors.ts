@@ -1,14 +1,11 @@
 import { signOut } from 'firebase/auth';
 import { auth } from './auth';
+import { authErrorCode } from './error-code';
 
 /** Codes after which the local session is no longer usable (docs/reference.md#signing-in): the user is signed out. */
 const SESSION_ENDING_CODES: ReadonlySet<string> = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 
-/** The Firebase error code of an error (e.g. 'auth/wrong-password'), if it has one. */
-export function authErrorCode(error: unknown): string | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
-}
+export { authErrorCode };
 
 function endsSession(error: unknown): boolean {
   const code = authErrorCode(error);

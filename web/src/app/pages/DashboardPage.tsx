@@ -6,7 +6,7 @@ import { Button } from '@/components/Button';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Page } from '@/components/layout/Page';
 import { PageSpinner } from '@/components/Spinner';
-import { useSubscription } from '@/features/auth/hooks/useSubscription';
+import { useSubscription } from '@/hooks/useSubscription';
 import { ActivatingSubscription } from '@/features/billing/components/ActivatingSubscription';
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';

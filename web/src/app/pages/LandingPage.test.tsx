@@ -75,17 +75,19 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeInTheDocument();
   });
 
-  it('appends the error text to the sign-up failure message', async () => {
-    jest
-      .mocked(signUpWithPassword)
-      .mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).'));
+  it('appends the reason, in words, to the sign-up failure message', async () => {
+    jest.mocked(signUpWithPassword).mockRejectedValue(
+      Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), {
+        code: 'auth/email-already-in-use',
+      }),
+    );
     const { user } = renderLanding('signed-out');
     const signup = screen.getByRole('region', { name: 'Start saving today' });
     await user.type(within(signup).getByLabelText('Email'), 'taken@example.com');
     await user.type(within(signup).getByLabelText('Password'), 'secret1');
     await user.click(within(signup).getByRole('button', { name: 'Sign Up' }));
     expect(await within(signup).findByRole('alert')).toHaveTextContent(
-      'Failed to sign up. Please try again. Firebase: Error (auth/email-already-in-use).',
+      'Failed to sign up. Please try again. An account with this email already exists. Sign in instead, or reset your password.',
     );
     expect(signUpWithPassword).toHaveBeenCalledWith('taken@example.com', 'secret1');
   });

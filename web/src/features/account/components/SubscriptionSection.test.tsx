@@ -8,6 +8,8 @@ import {
   resumeSubscription,
 } from '@/lib/billing-api';
 import { leaveAppFor } from '@/lib/leave-app';
+import { SubscriptionContext } from '@/hooks/useSubscription';
+import { parseUser } from '@model/user';
 import { SubscriptionSection } from './SubscriptionSection';
 
 jest.mock('@/lib/billing-api', () => ({
@@ -206,5 +208,77 @@ describe('Manage billing', () => {
     expect(await screen.findByText('Could not open billing. Please try again later.')).toBeInTheDocument();
     expect(mockLeaveAppFor).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
+  });
+});
+
+describe('SubscriptionSection: the next charge from the webhook mirror', () => {
+  const mirror = (fields: Record<string, unknown>) =>
+    parseUser('u1', {
+      subscription_active: true,
+      subscription_status: 'active',
+      created_at: null,
+      updated_at: null,
+      current_period_end: Date.UTC(2026, 11, 22, 12) / 1000,
+      cancel_at_period_end: false,
+      renewal_amount: 200,
+      renewal_currency: 'usd',
+      ...fields,
+    });
+  const renderWith = (user: ReturnType<typeof mirror>) =>
+    render(
+      <SubscriptionContext.Provider value={{ status: 'ready', active: true, user, error: null }}>
+        <SubscriptionSection />
+      </SubscriptionContext.Provider>,
+    );
+
+  it('says when and for how much it renews', async () => {
+    mockGetStatus.mockResolvedValue(active);
+    renderWith(mirror({}));
+    expect(await screen.findByTestId('next-charge')).toHaveTextContent('Renews on Dec 22 for $2.00');
+    // It replaces the period line rather than repeating the date.
+    expect(screen.queryByText(/Current Period Ends/)).not.toBeInTheDocument();
+  });
+
+  it('says a canceled subscription will not renew', async () => {
+    mockGetStatus.mockResolvedValue(canceled);
+    renderWith(mirror({ cancel_at_period_end: true }));
+    expect(await screen.findByTestId('next-charge')).toHaveTextContent("Won't renew — access until Dec 22");
+  });
+});
+
+describe('SubscriptionSection: follows the live mirror without a reload', () => {
+  it('asks for the status again when the renewal fails while the page is open', async () => {
+    const base = {
+      subscription_active: true,
+      created_at: null,
+      updated_at: null,
+      current_period_end: Date.UTC(2026, 11, 22, 12) / 1000,
+      renewal_amount: 200,
+      renewal_currency: 'usd',
+    };
+    const activeUser = parseUser('u1', { ...base, subscription_status: 'active' });
+    const failedUser = parseUser('u1', {
+      ...base,
+      subscription_status: 'past_due',
+      grace_period_end: Date.UTC(2026, 11, 29, 12) / 1000,
+    });
+    mockGetStatus.mockResolvedValueOnce(active);
+    const view = (user: typeof activeUser) => (
+      <SubscriptionContext.Provider value={{ status: 'ready', active: true, user, error: null }}>
+        <SubscriptionSection />
+      </SubscriptionContext.Provider>
+    );
+    const { rerender } = render(view(activeUser));
+    expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Active');
+    expect(mockGetStatus).toHaveBeenCalledTimes(1);
+
+    mockGetStatus.mockResolvedValueOnce({ status: 'past_due', current_period_end: PERIOD_END });
+    rerender(view(failedUser));
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Past due'));
+    expect(mockGetStatus).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('renewal-failed')).toHaveTextContent(
+      'Renewal payment failed: update your card by Dec 29 to keep your deals.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
@@ -8,6 +8,8 @@ import { useCheckout } from '@/hooks/useCheckout';
 import { useSubscriptionStatus } from '@/hooks/useSubscriptionStatus';
 import { leaveAppFor } from '@/lib/leave-app';
 import { subscriptionDisplay } from '@/lib/subscription-display';
+import { failedRenewalText, nextChargeText } from '@/lib/billing-copy';
+import { SubscriptionContext } from '@/hooks/useSubscription';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
 type Pending = 'cancel' | 'resubscribe' | 'portal' | null;
@@ -16,6 +18,23 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 /** Status and period end by the rules of docs/reference.md#billing, with Cancel Subscription or Resubscribe. */
 export function SubscriptionSection() {
   const status = useSubscriptionStatus({ loadOnMount: true });
+  // The webhook's live mirror (ProtectedRoute's listener): the next charge without asking Stripe.
+  const live = useContext(SubscriptionContext);
+  const nextCharge = nextChargeText(live?.user ?? null);
+  const failure = failedRenewalText(live?.user ?? null, live?.active ?? false);
+  // The status line comes from get_subscription_status; when the mirror changes while the page is open (a renewal
+  // fails, the card is fixed), ask again so the status and the offered button follow without a reload.
+  const mirrorKey = live?.user
+    ? `${live.user.subscription_status}|${live.user.cancel_at_period_end}|${live.user.current_period_end}`
+    : null;
+  const shownMirror = useRef(mirrorKey);
+  const { refresh } = status;
+  useEffect(() => {
+    if (mirrorKey === null || shownMirror.current === mirrorKey) return;
+    const firstSnapshot = shownMirror.current === null;
+    shownMirror.current = mirrorKey;
+    if (!firstSnapshot) void refresh();
+  }, [mirrorKey, refresh]);
   const checkout = useCheckout();
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -119,7 +138,18 @@ export function SubscriptionSection() {
           <dd data-testid="subscription-status">{display.statusLabel ?? 'No subscription'}</dd>
         </div>
       </dl>
-      {display.periodText && <p className="account-period">{display.periodText}</p>}
+      {/* The mirror's own words when it has them (what happens next), else the spec's period line. */}
+      {failure ? (
+        <p className="account-period account-period--failed" data-testid="renewal-failed">
+          {failure}
+        </p>
+      ) : nextCharge ? (
+        <p className="account-period" data-testid="next-charge">
+          {nextCharge}
+        </p>
+      ) : (
+        display.periodText && <p className="account-period">{display.periodText}</p>
+      )}
       {status.phase === 'error' && <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>}
       <div className="button-row">
         {display.action === 'cancel' && (

@@ -1,11 +1,13 @@
 import '../auth.css';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { useAuthState } from '@/lib/auth-state';
 import type { Credentials } from '../validation';
+import { DEFAULT_AFTER_SIGN_IN, redirectTargetFrom } from '../hooks/useAuthFlow';
 import { CredentialsForm } from './CredentialsForm';
+import { ForgotPassword } from './ForgotPassword';
 import { GoogleButton } from './GoogleButton';
 
 interface AuthCardProps {
@@ -38,7 +40,12 @@ export function AuthCard({
   const signIn = mode === 'sign-in';
   // In the build-time snapshot (before the app takes over) nothing here works yet: a native submit would put
   // the password in the URL, and typed text would be replaced with the page.
-  const inert = useAuthState().view === 'loading';
+  const { view, user } = useAuthState();
+  const inert = view === 'loading';
+  // A user already signed in when the page opens has nothing to do here. Only then: a sign-in or sign-up made on
+  // this page finishes its own work (the user document) and navigates itself.
+  const [signedInOnOpen] = useState(() => user !== null);
+  if (signedInOnOpen) return <Navigate to={redirectTargetFrom(state) ?? DEFAULT_AFTER_SIGN_IN} replace />;
   return (
     <div className="auth-page">
       <section className="auth-card card" aria-labelledby="auth-heading" inert={inert}>
@@ -61,6 +68,7 @@ export function AuthCard({
           busyLabel={signIn ? 'Signing in…' : 'Creating your account…'}
           onSubmit={onSubmit}
         />
+        {signIn ? <ForgotPassword /> : null}
         <p className="auth-card__alternative">
           {alternative.prompt}{' '}
           <Link to={alternative.to} state={state}>

@@ -7,7 +7,7 @@ import { useAuthState } from '@/lib/auth-state';
 import { firebaseApp } from '@/lib/firebase-app';
 import { db } from '@/lib/firestore';
 import { isSubscriptionFreePath } from '../access';
-import { useSubscription } from '../hooks/useSubscription';
+import { useSubscription } from '@/hooks/useSubscription';
 import { SubscriptionProvider } from './SubscriptionProvider';
 
 /**

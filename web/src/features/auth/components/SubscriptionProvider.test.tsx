@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { onSnapshot, type DocumentSnapshot } from 'firebase/firestore';
 import { createUserDocument } from '../api/user-document-lazy';
 import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
-import { useSubscription } from '../hooks/useSubscription';
+import { useSubscription } from '@/hooks/useSubscription';
 import { SubscriptionProvider } from './SubscriptionProvider';
 
 jest.mock('@/lib/firestore', () => ({ db: { name: 'db' } }));
@@ -74,5 +74,36 @@ describe('SubscriptionProvider: the listener decides whether users/{uid} must be
     const deliver = renderProvider('confirmed-uid');
     act(() => deliver(snapshot(null)));
     expect(createUserDocument).not.toHaveBeenCalled();
+  });
+});
+
+describe('SubscriptionProvider: access is hasDealAccess, the rules’ definition', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('keeps the deals during a failed renewal’s grace period and locks them at the deadline, without a reload', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-23T00:00:00Z') });
+    const deliver = renderProvider('grace-uid');
+    const deadline = Date.parse('2026-11-30T00:00:00Z') / 1000;
+    act(() =>
+      deliver(
+        snapshot({ ...USER_DATA, subscription_status: 'past_due', grace_period_end: deadline } as never),
+      ),
+    );
+    expect(screen.getByText('ready active=true')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(7 * 24 * 3600 * 1000 - 1000));
+    expect(screen.getByText('ready active=true')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByText('ready active=false')).toBeInTheDocument();
+  });
+
+  it('reads an expired grace period as locked, and the recovery (no deadline) as unlocked', async () => {
+    const deliver = renderProvider('expired-uid');
+    const past = Math.floor(Date.now() / 1000) - 60;
+    act(() =>
+      deliver(snapshot({ ...USER_DATA, subscription_status: 'past_due', grace_period_end: past } as never)),
+    );
+    expect(await screen.findByText('ready active=false')).toBeInTheDocument();
+    act(() => deliver(snapshot(USER_DATA)));
+    expect(screen.getByText('ready active=true')).toBeInTheDocument();
   });
 });

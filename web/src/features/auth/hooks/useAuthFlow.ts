@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorText } from '@/lib/error-text';
+import { authErrorMessage } from '../lib/auth-error-messages';
 import { AUTH_ERROR_MESSAGES } from '../messages';
 import type { Credentials } from '../validation';
 
-const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 // Loaded on submit: Firebase Auth arrives with the app's auth layer, and the page chunks (preloaded by the
 // build-time snapshots) stay free of it.
@@ -12,7 +12,7 @@ const loadAuthActions = () => import('../api/auth-actions');
 type AuthActions = Awaited<ReturnType<typeof loadAuthActions>>;
 
 /** Where ProtectedRoute sent the user from (router state `from`), if it is a same-site path. */
-function redirectTargetFrom(state: unknown): string | null {
+export function redirectTargetFrom(state: unknown): string | null {
   if (typeof state !== 'object' || state === null) return null;
   const from = (state as { from?: unknown }).from;
   if (typeof from !== 'object' || from === null) return null;
@@ -50,8 +50,8 @@ export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
       const { signInWithPassword } = await loadAuthActions();
       await signInWithPassword(email, password);
       finish();
-    } catch {
-      setError(AUTH_ERROR_MESSAGES.signIn);
+    } catch (caught) {
+      setError(authErrorMessage('sign-in', caught));
     }
   };
 
@@ -62,8 +62,12 @@ export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
       await signUpWithPassword(email, password);
       finish();
     } catch (caught) {
+      // The landing page's form appends the reason (spec §8), in words, never the SDK's text.
+      const reason = authErrorMessage('sign-up', caught);
       setError(
-        appendErrorText ? `${AUTH_ERROR_MESSAGES.signUp} ${errorText(caught)}` : AUTH_ERROR_MESSAGES.signUp,
+        appendErrorText && reason !== AUTH_ERROR_MESSAGES.signUp
+          ? `${AUTH_ERROR_MESSAGES.signUp} ${reason}`
+          : reason,
       );
     }
   };
@@ -77,7 +81,7 @@ export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
       await actions.signInWithGoogle();
       finish();
     } catch (caught) {
-      if (!actions?.isPopupDismissal(caught)) setError(AUTH_ERROR_MESSAGES.google);
+      if (!actions?.isPopupDismissal(caught)) setError(authErrorMessage('google', caught));
     } finally {
       setGoogleBusy(false);
     }

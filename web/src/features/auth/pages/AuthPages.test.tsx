@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AuthView } from '@/components/layout/nav-items';
 import { AuthStateContext } from '@/lib/auth-state';
-import { signInWithGoogle, signInWithPassword, signUpWithPassword } from '../api/auth-actions';
+import type { User } from 'firebase/auth';
+import {
+  sendPasswordReset,
+  signInWithGoogle,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../api/auth-actions';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
 
@@ -11,6 +17,7 @@ jest.mock('../api/auth-actions', () => ({
   signInWithPassword: jest.fn(),
   signUpWithPassword: jest.fn(),
   signInWithGoogle: jest.fn(),
+  sendPasswordReset: jest.fn(),
   isPopupDismissal: (error: { code?: string }) => error.code === 'auth/popup-closed-by-user',
 }));
 
@@ -19,9 +26,13 @@ function Landed() {
 }
 
 // The live app renders these pages after the first auth check, so signed out; 'loading' is the build-time snapshot.
-function renderAt(entry: string | { pathname: string; state: unknown }, view: AuthView = 'signed-out') {
+function renderAt(
+  entry: string | { pathname: string; state: unknown },
+  view: AuthView = 'signed-out',
+  signedInUser: User | null = null,
+) {
   render(
-    <AuthStateContext.Provider value={{ view, user: null }}>
+    <AuthStateContext.Provider value={{ view, user: signedInUser }}>
       <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
@@ -113,13 +124,24 @@ describe('/signup', () => {
     expect(await screen.findByText('landed on /dashboard')).toBeInTheDocument();
   });
 
-  it('shows the documented message (without the error text) when sign-up fails', async () => {
-    jest
-      .mocked(signUpWithPassword)
-      .mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).'));
+  it('shows the spec message (without the SDK text) when sign-up fails', async () => {
+    jest.mocked(signUpWithPassword).mockRejectedValue(new Error('Firebase: Error (auth/internal-error).'));
     const user = renderAt('/signup');
     await fillAndSubmit(user, 'Sign Up');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign up\. Please try again\.$/);
+  });
+
+  it('says in words that the email is taken', async () => {
+    jest.mocked(signUpWithPassword).mockRejectedValue(
+      Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), {
+        code: 'auth/email-already-in-use',
+      }),
+    );
+    const user = renderAt('/signup');
+    await fillAndSubmit(user, 'Sign Up');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists. Sign in instead, or reset your password.',
+    );
   });
 });
 
@@ -140,5 +162,64 @@ describe('auth card before the first auth check (build-time snapshot)', () => {
   ])('leaves the %s card usable once the visitor is known to be signed out', (path, heading) => {
     renderAt(path, 'signed-out');
     expect(screen.getByRole('region', { name: heading })).not.toHaveAttribute('inert');
+  });
+});
+
+describe('a signed-in user opening /login or /signup', () => {
+  const signedIn = { uid: 'u1', email: 'shopper@example.com' } as User;
+
+  it.each(['/login', '/signup'])('goes from %s to /dashboard', (path) => {
+    renderAt(path, 'signed-in', signedIn);
+    expect(screen.getByText('landed on /dashboard')).toBeInTheDocument();
+  });
+
+  it('goes to the protected page it was sent from instead, when there is one', () => {
+    renderAt(
+      { pathname: '/login', state: { from: { pathname: '/account', search: '', hash: '' } } },
+      'signed-in',
+      signedIn,
+    );
+    expect(screen.getByText('landed on /account')).toBeInTheDocument();
+  });
+});
+
+describe('Forgot password? on /login', () => {
+  it('sends the reset link and says so the same way for any address', async () => {
+    jest.mocked(sendPasswordReset).mockResolvedValue(undefined);
+    const user = renderAt('/login');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('Email for the reset link'), ' shopper@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account exists for shopper@example.com, we’ve sent it a link to reset your password.',
+    );
+    expect(sendPasswordReset).toHaveBeenCalledWith('shopper@example.com');
+  });
+
+  it('checks the address first and sends nothing for an invalid one', async () => {
+    const user = renderAt('/login');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('Email for the reset link'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(sendPasswordReset).not.toHaveBeenCalled();
+  });
+
+  it('explains a failure in words', async () => {
+    jest
+      .mocked(sendPasswordReset)
+      .mockRejectedValue(Object.assign(new Error('Firebase: Error'), { code: 'auth/too-many-requests' }));
+    const user = renderAt('/login');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('Email for the reset link'), 'shopper@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+
+  it('is not offered on /signup', () => {
+    renderAt('/signup');
+    expect(screen.queryByRole('button', { name: 'Forgot password?' })).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,12 @@
 import { useUser } from 'reactfire';
 import { Alert } from '@/components/Alert';
 import { Page, Section } from '@/components/layout/Page';
-import { DeleteAccountSection } from '../components/DeleteAccountSection';
-import { EmailPreferencesSection } from '../components/EmailPreferencesSection';
-import { SubscriptionSection } from '../components/SubscriptionSection';
-import { ACCOUNT_MESSAGES } from '../lib/account-messages';
-import '../account.css';
+import { DeleteAccountSection } from '@/features/account/components/DeleteAccountSection';
+import { EmailPreferencesSection } from '@/features/account/components/EmailPreferencesSection';
+import { SignInSection } from '@/features/auth/components/SignInSection';
+import { SubscriptionSection } from '@/features/account/components/SubscriptionSection';
+import { ACCOUNT_MESSAGES } from '@/features/account/lib/account-messages';
+import '@/features/account/account.css';
 
 export default function AccountPage() {
   const { data: user } = useUser();
@@ -22,6 +23,7 @@ export default function AccountPage() {
               </div>
             </dl>
           </Section>
+          <SignInSection user={user} />
           <SubscriptionSection />
           <EmailPreferencesSection uid={user.uid} />
           <DeleteAccountSection user={user} />

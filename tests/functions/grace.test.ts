@@ -1,0 +1,237 @@
+// Failed renewals through the Stripe stand-in: the grace period (access kept until the deadline, then lost without
+// any job), recovery by a card update on the hosted portal, the final failure, Stripe's late, shuffled and duplicated
+// deliveries of each event, and no double charge (resubscribing, updating the card, deleting the account, all
+// during the grace period: exactly one live subscription, or none, in the stand-in).
+import type Stripe from 'stripe';
+import { hasDealAccess, parseUser, type UserDoc } from '../../functions/src/model/user';
+import { isHandledEventType } from '../../functions/src/stripe/objects';
+import { closeAdmin, readDoc } from './support/admin';
+import { callFunction } from './support/http';
+import {
+  advanceSubscription,
+  deliverEvent,
+  flushDeliveries,
+  liveSubscriptionsOf,
+  payCheckout,
+  setStandinModes,
+  standinEvents,
+  stripe,
+} from './support/stripe';
+import { subscribeThroughCheckout } from './support/subscribe';
+import { createTestUser, type TestUser } from './support/users';
+import { waitFor } from './support/wait';
+
+afterAll(closeAdmin);
+
+const GRACE_SECONDS = 7 * 24 * 3600; // BILLING_GRACE_DAYS in functions/.env.demo-bargains
+const outcomeOf = (result: { body: unknown }) => (result.body as { outcome?: string }).outcome;
+
+async function mirror(uid: string): Promise<UserDoc | null> {
+  const data = await readDoc(`users/${uid}`);
+  return data === undefined ? null : parseUser(uid, data);
+}
+
+const waitForMirror = (uid: string, done: (user: UserDoc | null) => boolean, what: string) =>
+  waitFor(() => mirror(uid), done, { what });
+
+/** When the failed renewal was charged: the start of the period it should have paid for. */
+const renewalStart = (subscription: Stripe.Subscription): number =>
+  Number(subscription.items.data[0]?.current_period_start);
+
+async function failRenewal(user: TestUser): Promise<{ subscriptionId: string; customerId: string }> {
+  const ids = await subscribeThroughCheckout(user);
+  expect((await advanceSubscription(ids.subscriptionId, 'fails')).outcome).toBe('past_due');
+  await waitForMirror(user.uid, (doc) => doc?.subscription_status === 'past_due', 'the failed renewal');
+  await flushDeliveries();
+  return ids;
+}
+
+async function portalUrl(user: TestUser): Promise<string> {
+  const result = await callFunction('create_portal_session', { token: user.idToken });
+  expect(result.status).toBe(200);
+  return (result.body as { url: string }).url;
+}
+
+async function updateCard(user: TestUser, card: 'succeeds' | 'declines'): Promise<void> {
+  const response = await fetch(`${await portalUrl(user)}/payment-method`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card }).toString(),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+}
+
+/** Runs `act` with deliveries held back, and returns the events it caused (in Stripe's order). */
+async function heldBack(act: () => Promise<unknown>): Promise<Awaited<ReturnType<typeof standinEvents>>> {
+  const previous = await setStandinModes({ delivery: 'manual' });
+  try {
+    const known = new Set((await standinEvents()).map((event) => event.id));
+    await act();
+    return (await standinEvents()).filter((event) => !known.has(event.id));
+  } finally {
+    await setStandinModes({ delivery: previous.delivery });
+  }
+}
+
+describe('a failed renewal: grace period, then recovery or lock', () => {
+  it('renewal fails → grace → card updated → paid: access throughout, then no deadline', async () => {
+    const user = await createTestUser('grace-recover');
+    const { subscriptionId, customerId } = await failRenewal(user);
+
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const inGrace = await mirror(user.uid);
+    expect(inGrace).toMatchObject({
+      subscription_active: true,
+      subscription_status: 'past_due',
+      grace_period_end: renewalStart(subscription) + GRACE_SECONDS,
+      renewal_amount: 200,
+      renewal_currency: 'usd',
+    });
+    expect(hasDealAccess(inGrace, Date.now())).toBe(true);
+
+    // A declining card leaves it failed (same deadline); a working one pays the open invoice.
+    await updateCard(user, 'declines');
+    await flushDeliveries();
+    expect(await mirror(user.uid)).toMatchObject({
+      subscription_status: 'past_due',
+      grace_period_end: inGrace?.grace_period_end,
+    });
+    await updateCard(user, 'succeeds');
+    const recovered = await waitForMirror(
+      user.uid,
+      (doc) => doc?.subscription_status === 'active',
+      'the recovery',
+    );
+    expect(recovered).toMatchObject({ subscription_active: true, grace_period_end: null });
+    expect(hasDealAccess(recovered, Number.MAX_SAFE_INTEGER)).toBe(true);
+
+    // Updating the card during grace paid the same subscription: one live subscription, one charge.
+    await flushDeliveries();
+    expect((await liveSubscriptionsOf(customerId)).map((sub) => [sub.id, sub.status])).toEqual([
+      [subscriptionId, 'active'],
+    ]);
+  });
+
+  it('renewal fails → grace expires → locked, with no job: access ends at the deadline', async () => {
+    const user = await createTestUser('grace-expire');
+    const { subscriptionId } = await failRenewal(user);
+    const deadline = renewalStart(await stripe.subscriptions.retrieve(subscriptionId)) + GRACE_SECONDS;
+    const inGrace = await mirror(user.uid);
+    expect(inGrace?.grace_period_end).toBe(deadline);
+    // The stored document does not change at the deadline; the one definition, evaluated at that time, locks.
+    expect(hasDealAccess(inGrace, deadline * 1000 - 1)).toBe(true);
+    expect(hasDealAccess(inGrace, deadline * 1000)).toBe(false);
+  });
+
+  it('the final failure (Stripe cancels after the last retry) locks at once', async () => {
+    const user = await createTestUser('grace-final');
+    const { subscriptionId } = await failRenewal(user);
+    await stripe.subscriptions.cancel(subscriptionId);
+    const locked = await waitForMirror(
+      user.uid,
+      (doc) => doc?.subscription_status === 'canceled',
+      'the final failure',
+    );
+    expect(locked).toMatchObject({ subscription_active: false, grace_period_end: null });
+    expect(hasDealAccess(locked, Date.now())).toBe(false);
+  });
+});
+
+describe('late, shuffled and duplicated deliveries of each event', () => {
+  it('ends paid up whatever the order of the failure’s and the recovery’s events, each delivered twice', async () => {
+    const user = await createTestUser('grace-shuffled');
+    const { subscriptionId } = await subscribeThroughCheckout(user);
+    await flushDeliveries();
+    const failure = await heldBack(() => advanceSubscription(subscriptionId, 'fails'));
+    const recovery = await heldBack(() => updateCard(user, 'succeeds'));
+    expect(failure.map((event) => event.type)).toEqual([
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+    ]);
+    expect(recovery.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['invoice.paid', 'customer.subscription.updated']),
+    );
+
+    // Recovery first, then the failure, then every event again in reverse.
+    const order = [...recovery, ...failure, ...[...failure, ...recovery].reverse()];
+    const outcomes = [];
+    for (const event of order) {
+      const result = await deliverEvent(event);
+      expect(result.status).toBe(200);
+      outcomes.push(outcomeOf(result));
+    }
+    // Every second copy was decided before (customer.updated and the like are not events the webhook handles).
+    expect(outcomes.slice(order.length / 2)).toEqual(
+      order
+        .slice(order.length / 2)
+        .map((event) => (isHandledEventType(event.type) ? 'duplicate' : 'ignored_unhandled_type')),
+    );
+    expect(await mirror(user.uid)).toMatchObject({
+      subscription_active: true,
+      subscription_status: 'active',
+      grace_period_end: null,
+    });
+  });
+
+  it('writes the same deadline for every copy of the failure, in any order', async () => {
+    const user = await createTestUser('grace-dup-failure');
+    const { subscriptionId } = await subscribeThroughCheckout(user);
+    await flushDeliveries();
+    const failure = await heldBack(() => advanceSubscription(subscriptionId, 'fails'));
+    const deadline = renewalStart(await stripe.subscriptions.retrieve(subscriptionId)) + GRACE_SECONDS;
+
+    for (const event of [...failure].reverse()) expect((await deliverEvent(event)).status).toBe(200);
+    const first = await mirror(user.uid);
+    expect(first).toMatchObject({ subscription_status: 'past_due', grace_period_end: deadline });
+    for (const event of [...failure, ...failure])
+      expect(outcomeOf(await deliverEvent(event))).toBe('duplicate');
+    expect(await mirror(user.uid)).toEqual(first);
+  });
+
+  it('keeps the lock when the failure’s events arrive after the final cancellation', async () => {
+    const user = await createTestUser('grace-late-failure');
+    const { subscriptionId } = await subscribeThroughCheckout(user);
+    await flushDeliveries();
+    const failure = await heldBack(() => advanceSubscription(subscriptionId, 'fails'));
+    const final = await heldBack(() => stripe.subscriptions.cancel(subscriptionId));
+    expect(final.map((event) => event.type)).toContain('customer.subscription.deleted');
+
+    for (const event of [...final, ...failure, ...final])
+      expect((await deliverEvent(event)).status).toBe(200);
+    const locked = await mirror(user.uid);
+    expect(locked).toMatchObject({ subscription_status: 'canceled', subscription_active: false });
+    expect(hasDealAccess(locked, Date.now())).toBe(false);
+  });
+});
+
+describe('no double charge during a grace period', () => {
+  it('resubscribing while a past_due subscription exists leaves only the new one live', async () => {
+    const user = await createTestUser('grace-resubscribe');
+    const { subscriptionId: failed, customerId } = await failRenewal(user);
+
+    const checkout = await callFunction('create_checkout_session', { token: user.idToken });
+    expect(checkout.status).toBe(200);
+    await payCheckout((checkout.body as { url: string }).url);
+    const replaced = await waitForMirror(
+      user.uid,
+      (doc) => doc?.stripe_subscription_id !== failed && doc?.subscription_status === 'active',
+      'the new subscription',
+    );
+    await flushDeliveries();
+    const live = await liveSubscriptionsOf(customerId);
+    expect(live.map((sub) => [sub.id, sub.status])).toEqual([[replaced?.stripe_subscription_id, 'active']]);
+    expect((await stripe.subscriptions.retrieve(failed)).status).toBe('canceled');
+    expect(await mirror(user.uid)).toMatchObject({ subscription_active: true, grace_period_end: null });
+  });
+
+  it('deleting the account during the grace period leaves no live subscription', async () => {
+    const user = await createTestUser('grace-delete');
+    const { customerId } = await failRenewal(user);
+    const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    expect(result.status).toBe(200);
+    await flushDeliveries();
+    expect(await liveSubscriptionsOf(customerId)).toEqual([]);
+    expect(await readDoc(`users/${user.uid}`)).toBeUndefined();
+  });
+});

@@ -1,0 +1,80 @@
+// What the account page and the payment banner say about the next charge and a failed renewal, from the webhook's
+// mirror on users/{uid} (no Stripe call on page view). Dates and money through Intl.
+import { graceDeadlineMillis, type UserDoc } from '@model/user';
+
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** 'Dec 22' in the reader's time zone. */
+export function formatMonthDay(unixSeconds: number): string {
+  return monthDay.format(new Date(unixSeconds * 1000));
+}
+
+/** An amount in the currency's minor unit (Stripe's `unit_amount`: 200 = $2.00), e.g. '$2.00' or '¥200'. */
+export function formatMoney(minorUnits: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minorUnits / 10 ** digits);
+}
+
+type Billing = Pick<
+  UserDoc,
+  | 'subscription_active'
+  | 'subscription_status'
+  | 'current_period_end'
+  | 'cancel_at_period_end'
+  | 'grace_period_end'
+  | 'renewal_amount'
+  | 'renewal_currency'
+>;
+
+function renewalPrice(user: Billing): string | null {
+  return user.renewal_amount === null || user.renewal_currency === null
+    ? null
+    : formatMoney(user.renewal_amount, user.renewal_currency);
+}
+
+/**
+ * "Renews on Dec 22 for $2.00" (paid up), "Won't renew — access until Dec 22" (canceled, still running), or null
+ * when neither applies (no subscription, a failed renewal: the banner speaks then).
+ */
+export function nextChargeText(user: Billing | null): string | null {
+  if (user === null || user.current_period_end === null) return null;
+  const paidUp = user.subscription_status === 'active' || user.subscription_status === 'trialing';
+  if (!paidUp) return null;
+  const day = formatMonthDay(user.current_period_end);
+  if (user.cancel_at_period_end) return `Won't renew — access until ${day}`;
+  const price = renewalPrice(user);
+  return price === null ? `Renews on ${day}` : `Renews on ${day} for ${price}`;
+}
+
+export interface PaymentFailure {
+  /** '$2.00', or null when the mirror does not know the amount. */
+  amount: string | null;
+  /** 'Nov 30': when the deals lock. */
+  deadline: string;
+  /** The deadline has passed: the deals are locked until the card is fixed (Stripe still retries). */
+  locked: boolean;
+}
+
+/** A failed renewal still being retried by Stripe (past_due with a grace deadline), else null. */
+export function paymentFailure(user: Billing | null, nowMillis: number): PaymentFailure | null {
+  if (user === null || user.subscription_status !== 'past_due') return null;
+  const deadline = graceDeadlineMillis(user);
+  if (deadline === null) return null;
+  return {
+    amount: renewalPrice(user),
+    deadline: formatMonthDay(deadline / 1000),
+    locked: nowMillis >= deadline,
+  };
+}
+
+/**
+ * The account page's line for a failed renewal still being retried (the period end would mislead then: that period
+ * is unpaid). `hasAccess` is the live hasDealAccess answer, so the line turns at the deadline with the deals.
+ */
+export function failedRenewalText(user: Billing | null, hasAccess: boolean): string | null {
+  if (user === null || user.subscription_status !== 'past_due' || user.grace_period_end === null) return null;
+  return hasAccess
+    ? `Renewal payment failed: update your card by ${formatMonthDay(user.grace_period_end)} to keep your deals.`
+    : 'Renewal payment failed: your deals are paused until you update your card.';
+}
