@@ -8,7 +8,7 @@ import { useAuthState } from '@/lib/auth-state';
 // The full Firestore SDK comes with it: only signed-in users load it.
 const PaymentBannerWatcher = lazy(() => import('@/features/billing/components/PaymentBannerWatcher'));
 
-/** The one layout of spec §2. The app renders after the first auth check (spec §4, src/main.tsx). */
+/** The one layout of docs/reference.md#routes. The app renders after the first auth check (docs/reference.md#signing-in, src/main.tsx). */
 export function AppLayout() {
   const { view, user } = useAuthState();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { UserDoc } from '@model/user';
 
 /**
- * The signed-in user's subscription, watched live from users/{uid} (spec §4). `active` is hasDealAccess (model/
+ * The signed-in user's subscription, watched live from users/{uid} (docs/reference.md#billing). `active` is hasDealAccess (model/
  * user.ts, the rules' definition): paid up, or a failed renewal inside its grace period; a missing or malformed
  * document reads as not active.
  */

@@ -138,7 +138,7 @@ export function SubscriptionSection() {
           <dd data-testid="subscription-status">{display.statusLabel ?? 'No subscription'}</dd>
         </div>
       </dl>
-      {/* The mirror's own words when it has them (what happens next), else the spec's period line. */}
+      {/* The mirror's own words when it has them (what happens next), else the documented period line. */}
       {failure ? (
         <p className="account-period account-period--failed" data-testid="renewal-failed">
           {failure}

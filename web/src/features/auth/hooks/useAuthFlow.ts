@@ -62,7 +62,7 @@ export function useAuthFlow({ appendErrorText = false }: AuthFlowOptions = {}) {
       await signUpWithPassword(email, password);
       finish();
     } catch (caught) {
-      // The landing page's form appends the reason (spec §8), in words, never the SDK's text.
+      // The landing page's form appends the reason (docs/reference.md#messages), in words, never the SDK's text.
       const reason = authErrorMessage('sign-up', caught);
       setError(
         appendErrorText && reason !== AUTH_ERROR_MESSAGES.signUp

@@ -124,7 +124,7 @@ describe('/signup', () => {
     expect(await screen.findByText('landed on /dashboard')).toBeInTheDocument();
   });
 
-  it('shows the spec message (without the SDK text) when sign-up fails', async () => {
+  it('shows the documented message (without the SDK text) when sign-up fails', async () => {
     jest.mocked(signUpWithPassword).mockRejectedValue(new Error('Firebase: Error (auth/internal-error).'));
     const user = renderAt('/signup');
     await fillAndSubmit(user, 'Sign Up');
