@@ -12,7 +12,7 @@ const ACTIONS: AuthAction[] = [
 ];
 
 describe('authErrorMessage', () => {
-  it('keeps the spec’s messages for a failed sign-in, sign-up and Google sign-in', () => {
+  it('keeps the documented messages for a failed sign-in, sign-up and Google sign-in', () => {
     expect(authErrorMessage('sign-in', failure('auth/invalid-credential'))).toBe(AUTH_ERROR_MESSAGES.signIn);
     expect(authErrorMessage('sign-up', failure('auth/internal-error'))).toBe(AUTH_ERROR_MESSAGES.signUp);
     expect(authErrorMessage('google', new Error('boom'))).toBe(AUTH_ERROR_MESSAGES.google);

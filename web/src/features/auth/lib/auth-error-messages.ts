@@ -1,5 +1,5 @@
 // The one mapping from Firebase Auth failures to words a person understands. Screens never show an SDK message
-// ("Firebase: Error (auth/…)"): each action has a general message (the documented §8 copy where it has one), and the
+// ("Firebase: Error (auth/…)"): each action has a general message (the copy of docs/reference.md#messages where it has one), and the
 // codes a user can act on get their own sentence. No Firebase import: the code is read from the error's `code`.
 import { authErrorCode } from '@/lib/error-code';
 import { AUTH_ERROR_MESSAGES } from '../messages';
