@@ -1,4 +1,4 @@
-// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state) and the deal feed, rebases the demo data to today
+// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), the deal feed and the mail catcher, rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
 // Writes per-stage results for test.mjs. The `billing-realistic` stage is the integration project's billing suites
 // once more, with the stand-in in its realistic delivery mode and fault mode (tools/stripe-standin/README.md).
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopAll, stopAllOnSignals } from './processes.mjs';
 import { runJestProject } from './jest.mjs';
+import { startMailCatcher } from './mail-catcher.mjs';
 import { STRIPE_STANDIN_PORT } from './ports.mjs';
 import { prepareDemoData, startDealFeed, startStripeStandin } from './stack.mjs';
 
@@ -51,6 +52,7 @@ try {
   const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
   await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
   await startDealFeed();
+  await startMailCatcher();
   await prepareDemoData();
   for (const stage of stages) {
     const started = Date.now();

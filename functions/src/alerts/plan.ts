@@ -16,6 +16,12 @@ export const NEW_DEALS_WINDOW_MS = DIGEST_LOOKBACK_MS.weekly;
 export const ALERT_BATCH_GAP_MS = 55 * 60_000;
 /** A user's first alert batch considers deals scraped in the last hour only (no backlog on opt-in). */
 export const FIRST_ALERT_LOOKBACK_MS = 3600_000;
+/**
+ * Deals scraped this recently are left to the next batch: scraped_at is set when the collector queues a write,
+ * which may commit a little later, and the alert cursor (alerted_through) must never pass a deal not yet
+ * readable. The run keeps an hour's batch pending while such deals exist (run.ts).
+ */
+export const ALERT_SETTLE_MS = 5 * 60_000;
 
 export interface PlannedEmail {
   uid: string;
@@ -73,7 +79,10 @@ export function planAlerts(
     ? Math.max(Date.parse(state.alerted_through), now.getTime() - NEW_DEALS_WINDOW_MS)
     : now.getTime() - FIRST_ALERT_LOOKBACK_MS;
   const considered = newDeals.filter(
-    (deal) => deal.scraped_at !== null && deal.scraped_at.getTime() > since && deal.scraped_at <= now,
+    (deal) =>
+      deal.scraped_at !== null &&
+      deal.scraped_at.getTime() > since &&
+      deal.scraped_at.getTime() <= now.getTime() - ALERT_SETTLE_MS,
   );
   const deals = considered
     .filter((deal) => isDealLive(deal, now) && isUnusuallyCheap(deal, preferences, cutoffs))
