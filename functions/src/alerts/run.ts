@@ -297,12 +297,15 @@ async function planAndSend(
     });
   }
 
+  // A first-time user's first batch: the deals of the hours being sent.
+  const earliestHour = dueBatches.map((batch) => batch.hour).sort()[0];
+  const batchesSince = earliestHour ? new Date(`${earliestHour}:00:00Z`) : undefined;
   const planned: PlannedEmail[] = [];
   for (const prefs of wanting) {
     const digest = planDigest(prefs, newDeals, now);
     if (digest) planned.push(digest);
     if (cutoffs) {
-      const alerts = planAlerts(prefs, states.get(prefs.uid) ?? null, newDeals, cutoffs, now);
+      const alerts = planAlerts(prefs, states.get(prefs.uid) ?? null, newDeals, cutoffs, now, batchesSince);
       if (alerts) planned.push(alerts);
     }
   }
