@@ -40,25 +40,24 @@ function writePending(uid: string, pending: boolean): void {
 type Phase = 'checking' | 'asking' | 'saving' | 'done';
 
 export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; checkoutReturn: boolean }) {
-  const [phase, setPhase] = useState<Phase>('checking');
+  // Asked only after a checkout, or while a checkout's reminder is pending (read once, when it mounts).
+  const [phase, setPhase] = useState<Phase>(() => (checkoutReturn || readPending(uid) ? 'checking' : 'done'));
   const [choice, setChoice] = useState<AlertPreferencesInput>(() =>
     defaultAlertPreferences(browserTimeZone()),
   );
   const [failed, setFailed] = useState(false);
+  const wanted = phase !== 'done';
 
   useEffect(() => {
+    if (!wanted) return;
     if (checkoutReturn) writePending(uid, true);
-    if (!checkoutReturn && !readPending(uid)) {
-      setPhase('done');
-      return;
-    }
     let active = true;
     loadEmailPreferences(db, uid)
       .then(({ saved }) => {
         if (!active) return;
         // Already answered (here, on another device, or on the account page): never ask again.
         if (saved) writePending(uid, false);
-        setPhase(saved ? 'done' : 'asking');
+        setPhase((current) => (current === 'checking' ? (saved ? 'done' : 'asking') : current));
       })
       .catch((error: unknown) => {
         // Unknown whether they answered: ask another time rather than risk asking twice.
@@ -68,7 +67,7 @@ export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; chec
     return () => {
       active = false;
     };
-  }, [uid, checkoutReturn]);
+  }, [uid, checkoutReturn, wanted]);
 
   if (phase === 'checking' || phase === 'done') return null;
 
