@@ -87,6 +87,28 @@ export interface RunSummary {
 }
 
 const GET_ALL_CHUNK = 300;
+/**
+ * Emails claimed, rendered and sent at once: a send waits on Firestore and the mail server, so one at a time
+ * would leave a 10,000-subscriber run idle most of its 540 s. The SMTP pool opens as many connections.
+ */
+export const SEND_CONCURRENCY = 8;
+
+/** Runs `work` on every item with at most `limit` in flight; `work` handles its own errors. */
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 const CUTOFFS_MAX_AGE_MS = 24 * 3600_000;
 
 async function getAllChunked(db: Firestore, paths: readonly string[]) {
@@ -317,24 +339,24 @@ async function planAndSend(
       ? await env.emailsOf([...new Set(planned.map((email) => email.uid))])
       : new Map<string, string>();
   const zones = new Map(wanting.map((p) => [p.uid, p.time_zone]));
-  for (const email of planned) {
+  const sendOne = async (email: PlannedEmail): Promise<void> => {
     try {
       const deals = await claim(env, email, dealsById);
       summary.documentReads += 1;
       if (deals === null) {
         summary.skipped += 1;
-        continue;
+        return;
       }
       if (deals.length === 0) {
         summary.empty += 1;
-        continue;
+        return;
       }
       const to = addresses.get(email.uid);
       const entryRef = db.doc(emailLedgerDocPath(email.uid, email.entryId));
       if (!to) {
         summary.noAddress += 1;
         await entryRef.update({ status: 'empty' });
-        continue;
+        return;
       }
       const unsubscribe = unsubscribeUrl(env, email);
       const content: EmailContent = {
@@ -380,7 +402,8 @@ async function planAndSend(
         error: error instanceof Error ? error.message : String(error),
       });
     }
-  }
+  };
+  await forEachConcurrently(planned, SEND_CONCURRENCY, sendOne);
   const settledUntil = now.getTime() - ALERT_SETTLE_MS;
   const unsettledDeals =
     cutoffs !== null &&

@@ -4,7 +4,7 @@ import * as logger from 'firebase-functions/logger';
 import { createTransport } from 'nodemailer';
 import { db } from '../admin';
 import { adminAuth } from '../admin-auth';
-import { runSendDigests, type RunSummary } from '../alerts/run';
+import { runSendDigests, type RunSummary, SEND_CONCURRENCY } from '../alerts/run';
 import { appConfig, EMAIL_FROM, emailTokenSecret, smtpUrl } from '../config';
 import { emailRunDocPath } from '../model/paths';
 import { toIsoTimestamp } from '../model/timestamp';
@@ -24,7 +24,7 @@ export async function emailAddresses(uids: readonly string[]): Promise<Map<strin
 }
 
 export async function handle(now: Date = new Date()): Promise<RunSummary> {
-  const transport = createTransport(smtpUrl());
+  const transport = createTransport({ url: smtpUrl(), pool: true, maxConnections: SEND_CONCURRENCY });
   const firestore = db();
   try {
     const summary = await runSendDigests({
