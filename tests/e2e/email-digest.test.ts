@@ -182,3 +182,28 @@ test('a subscriber chooses a weekly digest with interests, gets it in the inbox 
   ).resolves.toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('the marketing pages mark the email features available now and location matching coming soon', async () => {
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  for (const [path, name] of [
+    ['/', 'landing'],
+    ['/pricing', 'pricing'],
+    ['/how-it-works', 'how-it-works'],
+  ] as const) {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await gotoApp(page, path);
+      await page
+        .getByText(/Location(-based)? matching/)
+        .first()
+        .waitFor();
+      await screenshot(page, `email-features-${name}-${VIEWPORTS[viewport].width}`);
+    }
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('Alerts for unusually cheap products');
+    expect(text).toMatch(/Coming soon/i);
+  }
+  await expect(page.locator('.badge--savings').count()).resolves.toBeGreaterThanOrEqual(3);
+  expect(errors).toEqual([]);
+});
