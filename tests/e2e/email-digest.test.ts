@@ -200,7 +200,7 @@ test('the marketing pages mark the email features available now and location mat
         .waitFor();
       await screenshot(page, `email-features-${name}-${VIEWPORTS[viewport].width}`);
     }
-    const text = (await page.locator('main').textContent()) ?? '';
+    const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toContain('Alerts for unusually cheap products');
     expect(text).toMatch(/Coming soon/i);
   }
