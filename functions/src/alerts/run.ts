@@ -37,7 +37,7 @@ import {
 } from '../model/queries';
 import { toDateOrNull } from '../model/timestamp';
 import { ALERT_SETTLE_MS, NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
-import { type EmailContent, renderEmail } from './render';
+import { createEmailRenderer, type EmailContent } from './render';
 import { signUnsubscribeToken, unsubscribeExpiry } from './token';
 
 export interface MailMessage {
@@ -339,6 +339,11 @@ async function planAndSend(
       ? await env.emailsOf([...new Set(planned.map((email) => email.uid))])
       : new Map<string, string>();
   const zones = new Map(wanting.map((p) => [p.uid, p.time_zone]));
+  // Emails with the same deals next to each other, so the renderer compiles each distinct one once.
+  const contentKey = (email: PlannedEmail) =>
+    `${email.list}|${email.frequency ?? ''}|${zones.get(email.uid) ?? ''}|${email.deals.map((d) => d.id).join(',')}`;
+  planned.sort((a, b) => contentKey(a).localeCompare(contentKey(b)));
+  const render = createEmailRenderer();
   const sendOne = async (email: PlannedEmail): Promise<void> => {
     try {
       const deals = await claim(env, email, dealsById);
@@ -367,7 +372,7 @@ async function planAndSend(
         unsubscribeUrl: unsubscribe,
         preferencesUrl: `${env.appOrigin}/account#email-preferences`,
       };
-      const rendered = await renderEmail(content);
+      const rendered = await render(content);
       await env.transport.sendMail({
         from: env.from,
         to,
