@@ -4,8 +4,8 @@
 // in categories and stores, no preferences at all), 1,000 canceled users with preferences, and 2,000 deals
 // scraped in the last two hours with the alert batch their trigger marks. Then it runs the run (alerts/run.ts,
 // the code send_digests runs) with a counting mail transport and reports the run's Firestore document reads,
-// wall time, memory and per-user cost, runs it a second time at the same time (a retry), and fails when any user got more
-// than one digest per period or one alert batch, when a canceled user got mail, or when the second run sent
+// wall time, memory and per-user cost, runs it again at the same time (a retry), and fails when any user got
+// more than one digest per period or one alert batch, when a canceled user got mail, or when the retry sent
 // anything. Prints a table and writes bench-results/digests.json.
 // Usage: npm run bench:digests [-- --subscribers N --deals N]
 import { spawn, type ChildProcess } from 'node:child_process';
