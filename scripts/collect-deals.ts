@@ -1,51 +1,16 @@
 // `npm run collect-deals`: runs the emulated collect_deals now, while `npm start` (or a test run) is up, and
-// prints the run's summary from collector_runs. The Functions emulator never fires schedules itself (without
-// the Pub/Sub emulator it even lists a scheduled function as "ignored"), but it still serves the function's
-// scheduler-facing HTTP trigger at /functions/projects/{project}/triggers/{key}; a POST there is what Cloud
-// Scheduler does in production. The key carries a reload generation (us-central1-collect_deals-0, then -1 after a
-// hot reload…), so it is read from the emulator's own list of triggers first.
+// prints the run's summary from collector_runs (scripts/lib/scheduled-trigger.ts runs the scheduled function).
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../functions/src/model/paths';
 import { renderSummary } from '../functions/src/collector/report';
 import type { RunSummary } from '../functions/src/collector/pipeline';
+import { runScheduledFunction } from './lib/scheduled-trigger';
 
 const PROJECT_ID = 'demo-bargains';
-const FUNCTIONS_ORIGIN = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
-const TRIGGERS = `${FUNCTIONS_ORIGIN}/functions/projects/${PROJECT_ID}/triggers`;
-const TRIGGER_KEY = /^us-central1-collect_deals-(\d+)$/;
 
-/** The emulator answers an unknown trigger with "… valid functions are: a, b, c". */
-export async function collectDealsTriggerUrl(): Promise<string> {
-  let text: string;
-  try {
-    text = await (await fetch(`${TRIGGERS}/-list-`, { method: 'POST' })).text();
-  } catch {
-    throw new Error(
-      `the Functions emulator is not answering at ${FUNCTIONS_ORIGIN}: start the stack with \`npm start\``,
-    );
-  }
-  const generations = (text.split('valid functions are:')[1] ?? '')
-    .split(',')
-    .map((key) => TRIGGER_KEY.exec(key.trim()))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .sort((a, b) => Number(b[1]) - Number(a[1]));
-  const newest = generations[0];
-  if (!newest) throw new Error(`the Functions emulator has no collect_deals trigger (${text.trim()})`);
-  return `${TRIGGERS}/${newest[0]}`;
-}
-
-/** Runs collect_deals in the emulator and resolves once it finished (it answers 200 when the run completed). */
-export async function triggerCollectDeals(): Promise<void> {
-  const response = await fetch(await collectDealsTriggerUrl(), {
-    method: 'POST',
-    headers: {
-      'X-CloudScheduler-JobName': 'manual',
-      'X-CloudScheduler-ScheduleTime': new Date().toISOString(),
-    },
-  });
-  if (!response.ok) throw new Error(`collect_deals answered HTTP ${response.status}; see the emulator log`);
-}
+/** Runs collect_deals in the emulator and resolves once it finished. */
+export const triggerCollectDeals = (): Promise<void> => runScheduledFunction('collect_deals');
 
 async function main(): Promise<void> {
   const started = new Date();

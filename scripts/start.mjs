@@ -1,4 +1,5 @@
 // `npm start`: the whole product on the local emulators, offline. Ctrl-C stops every child.
+import { MAIL_INBOX_URL, startMailCatcher } from './lib/mail-catcher.mjs';
 import { busyPortsMessage, waitForHttp } from './lib/ports.mjs';
 import { waitForFunctions } from './lib/functions-ready.mjs';
 import { repoRoot } from './lib/paths.mjs';
@@ -34,6 +35,7 @@ async function main() {
 
   await startStripeStandin();
   await startDealFeed();
+  await startMailCatcher();
   const [firebase, ...firebaseCliArgs] = firebaseCommand();
   const emulators = spawnChild(
     'firebase emulators',
@@ -63,6 +65,8 @@ async function main() {
       ...DEMO_ACCOUNTS.map(([email, password, what]) => `  ${email} / ${password}  (${what})`),
       '',
       'Services: Auth 127.0.0.1:9099 · Firestore 127.0.0.1:8080 · Functions 127.0.0.1:5001 · Hosting 127.0.0.1:5000 · Stripe stand-in 127.0.0.1:12111 · Deal feed 127.0.0.1:12112',
+      `Mail the functions send (digests, alerts) lands in the local inbox: ${MAIL_INBOX_URL} (SMTP 127.0.0.1:1025).`,
+      'Send the due digests and alerts now (send_digests) with `npm run send-digests` (in another terminal).',
       'Collect the deal feed now (collect_deals) with `npm run collect-deals` (in another terminal).',
       'Save the emulator state back to emulator-data/ with `npm run export-data` (in another terminal).',
       'Press Ctrl-C to stop everything.',

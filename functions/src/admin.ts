@@ -5,7 +5,8 @@ import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 export function adminApp(): App {
-  return getApps().length > 0 ? getApp() : initializeApp();
+  // The default app only: firebase-functions' Firestore triggers create a named app of their own first.
+  return getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp();
 }
 
 export const db = (): Firestore => getFirestore(adminApp());

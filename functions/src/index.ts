@@ -1,6 +1,7 @@
 // Wires the functions (2nd gen, us-central1): the HTTPS endpoints and the scheduled deal collector. Logic lives in handlers/; each handler module is loaded on
 // the first request of its function, so a cold start only imports what that function uses.
 // Every HTTPS function is also listed, with its Hosting paths, in model/http-functions.ts (checked by index.test.ts).
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {
@@ -13,6 +14,7 @@ import {
   STRIPE_WEBHOOK_SECRET,
 } from './config';
 import type { EndpointHandler } from './http/endpoint';
+import { COLLECTIONS } from './model/paths';
 
 type Handler<Req, Res> = (req: Req, res: Res) => Promise<void>;
 
@@ -136,5 +138,23 @@ export const unsubscribe = onRequest(
   async (req, res) => {
     const { handle } = await import('./handlers/unsubscribe.js');
     await handle(req, res);
+  },
+);
+
+// A new deal marks its UTC hour as having an alert batch to send (one create per hour, no read); the next
+// send_digests run after that hour sends the batch once (model/alert-batch.ts). Deal updates are not new deals.
+export const alert_on_new_deal = onDocumentCreated(
+  {
+    document: `${COLLECTIONS.deals}/{dealId}`,
+    region: 'us-central1',
+    memory: '256MiB',
+    timeoutSeconds: 30,
+    maxInstances: 10,
+    // Idempotent (a create that finds the hour marked stops), so a transient Firestore error is retried.
+    retry: true,
+  },
+  async (event) => {
+    const { handle } = await import('./handlers/alert-on-new-deal.js');
+    await handle(event.params.dealId, event.data?.data(), new Date(event.time));
   },
 );

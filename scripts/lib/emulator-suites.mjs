@@ -1,10 +1,11 @@
-// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state) and the deal feed, rebases the demo data to today
+// Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), the deal feed and the mail catcher, rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
 // Writes per-stage results for test.mjs. The `billing-realistic` stage is the integration project's billing suites
 // once more, with the stand-in in its realistic delivery mode and fault mode (tools/stripe-standin/README.md).
 import { writeFileSync } from 'node:fs';
 import { stopAll, stopAllOnSignals } from './processes.mjs';
 import { runJestProject } from './jest.mjs';
+import { startMailCatcher } from './mail-catcher.mjs';
 import { STRIPE_STANDIN_PORT } from './ports.mjs';
 import { prepareDemoData, startDealFeed, startStripeStandin } from './stack.mjs';
 
@@ -48,6 +49,7 @@ let ok = true;
 try {
   await startStripeStandin();
   await startDealFeed();
+  await startMailCatcher();
   await prepareDemoData();
   for (const stage of stages) {
     const started = Date.now();

@@ -6,6 +6,9 @@ import { repoRoot } from './paths.mjs';
 export const STRIPE_STANDIN_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
 /** The local deal feed (tools/deal-feed); functions/.env.demo-bargains points collect_deals at it. */
 export const DEAL_FEED_PORT = Number(process.env.DEAL_FEED_PORT ?? 12112);
+/** The local mail catcher (scripts/lib/mail-catcher.mjs): SMTP_URL in functions/.secret.local points at its SMTP port. */
+export const MAIL_SMTP_PORT = Number(process.env.MAIL_SMTP_PORT ?? 1025);
+export const MAIL_WEB_PORT = Number(process.env.MAIL_WEB_PORT ?? 1080);
 
 /** Every port the local stack binds, with what binds it (read from firebase.json so there is one source). */
 export function stackPorts() {
@@ -20,6 +23,8 @@ export function stackPorts() {
     { port: emulators.logging.port, what: 'Emulator logging' },
     { port: STRIPE_STANDIN_PORT, what: 'Stripe stand-in' },
     { port: DEAL_FEED_PORT, what: 'Deal feed' },
+    { port: MAIL_SMTP_PORT, what: 'Mail catcher SMTP' },
+    { port: MAIL_WEB_PORT, what: 'Mail catcher web inbox' },
   ];
 }
 

@@ -11,8 +11,10 @@ import {
   type AlertPreferencesInput,
   defaultAlertPreferences,
 } from '../../functions/src/model/alert-preferences';
+import { pendingAlertBatch } from '../../functions/src/model/alert-batch';
 import { buildDealDoc } from '../../functions/src/model/deal';
 import {
+  alertBatchDocPath,
   alertPreferencesDocPath,
   dealDocPath,
   emailLedgerDocPath,
@@ -71,6 +73,7 @@ async function seed(users: Record<string, { active: boolean; prefs: AlertPrefere
     db.recursiveDelete(db.collection('users')),
     db.recursiveDelete(db.collection('sources')),
     db.recursiveDelete(db.collection('_meta')),
+    db.recursiveDelete(db.collection('alert_batches')),
   ]);
   const writes: Array<Promise<unknown>> = [];
   for (const [uid, { active, prefs }] of Object.entries(users)) {
@@ -176,25 +179,72 @@ describe('send_digests run', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('alerts a deal once, in at most one batch an hour', async () => {
+  /** A new deal as the collector writes it, with the hour's alert batch its trigger marks (alert_on_new_deal). */
+  async function writeNewDeal(id: string, title: string, savings: string, writtenAt: Date) {
+    const hoursAgo = (NOW.getTime() - writtenAt.getTime()) / 3600_000;
+    await db.doc(dealDocPath(id)).set(deal(title, savings, hoursAgo));
+    const batch = pendingAlertBatch(id, writtenAt);
+    await db.doc(alertBatchDocPath(batch.hour)).set(batch);
+  }
+
+  it('sends the alert batch of an hour once that hour has ended, a deal once, at most one batch an hour', async () => {
     const alerts = { ...defaultAlertPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
     await seed({ ann: { active: true, prefs: alerts } });
     const sent: MailMessage[] = [];
-    await runSendDigests(environment(NOW, sent));
-    expect(sent).toHaveLength(0); // first batch: only the last hour; both deals are older.
+    // No deal was written since: no batch is pending, so no alert work at all (the seeded deals are old).
+    expect(await runSendDigests(environment(NOW, sent))).toMatchObject({ alertBatches: 0, alertsSent: 0 });
 
-    await db.doc(dealDocPath('tv')).set(deal('50% off TVs', '50% off', -0.25));
-    await runSendDigests(environment(minutesLater(30), sent));
+    await writeNewDeal('tv', '50% off TVs', '50% off', minutesLater(15));
+    // Hour 08 has not ended: its batch waits.
+    expect(await runSendDigests(environment(minutesLater(40), sent))).toMatchObject({ alertsSent: 0 });
+    // The first run after it ended sends it and closes it; the next finds nothing to do.
+    expect(await runSendDigests(environment(minutesLater(60), sent))).toMatchObject({
+      alertBatches: 1,
+      alertsSent: 1,
+    });
     expect(sent.map((m) => m.subject)).toEqual(['Unusually cheap: 1 deal you asked to hear about']);
     expect(sent[0]?.text).toContain('50% off TVs');
+    expect((await db.doc(alertBatchDocPath('2026-11-23T08')).get()).data()).toMatchObject({ status: 'sent' });
+    expect(await runSendDigests(environment(minutesLater(61), sent))).toMatchObject({ alertBatches: 0 });
 
-    await db.doc(dealDocPath('tablet')).set(deal('60% off tablets', '60% off', -0.75));
-    await runSendDigests(environment(minutesLater(60), sent)); // within the hour of the last batch: waits
-    expect(sent).toHaveLength(1);
-    await runSendDigests(environment(minutesLater(90), sent));
+    // Two hours of new deals pending at once: still one email, with each deal once.
+    await writeNewDeal('tablet', '60% off tablets', '60% off', minutesLater(70));
+    await writeNewDeal('phone', '70% off phones', '70% off', minutesLater(130));
+    expect(await runSendDigests(environment(minutesLater(180), sent))).toMatchObject({
+      alertBatches: 2,
+      alertsSent: 1,
+    });
     expect(sent).toHaveLength(2);
     expect(sent[1]?.text).toContain('60% off tablets');
+    expect(sent[1]?.text).toContain('70% off phones');
     expect(sent[1]?.text).not.toContain('50% off TVs');
+  });
+
+  it('keeps a batch pending after a failed alert and sends it with the next run, once', async () => {
+    const alerts = { ...defaultAlertPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
+    await seed({ ann: { active: true, prefs: alerts }, bob: { active: true, prefs: alerts } });
+    await writeNewDeal('tv', '50% off TVs', '50% off', minutesLater(15));
+    const sent: MailMessage[] = [];
+    expect(
+      await runSendDigests(environment(minutesLater(60), sent, new Set(['bob@example.com']))),
+    ).toMatchObject({ alertsSent: 1, failed: 1, alertBatches: 0 });
+    expect((await db.doc(alertBatchDocPath('2026-11-23T08')).get()).data()).toMatchObject({
+      status: 'pending',
+    });
+    expect(await runSendDigests(environment(minutesLater(120), sent))).toMatchObject({
+      alertsSent: 1,
+      alertBatches: 1,
+    });
+    expect(sent.map((m) => m.to).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+
+  it('sends no alert to a canceled subscriber', async () => {
+    const alerts = { ...defaultAlertPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
+    await seed({ ann: { active: false, prefs: alerts } });
+    await writeNewDeal('tv', '50% off TVs', '50% off', minutesLater(15));
+    const sent: MailMessage[] = [];
+    expect(await runSendDigests(environment(minutesLater(60), sent))).toMatchObject({ alertsSent: 0 });
+    expect(sent).toHaveLength(0);
   });
 });
 

@@ -119,6 +119,8 @@ const COLLECTIONS_UNDER_TEST: CollectionUnderTest[] = [
   serverOnly('stripe_customers', SEEDED.stripeCustomer, { uid: UIDS.free }),
   serverOnly('_meta', SEEDED.meta, { anchor: '2025-01-02' }),
   serverOnly('collector_runs', SEEDED.collectorRun, { source: 'wired', status: 'succeeded' }),
+  serverOnly('alert_batches', SEEDED.alertBatch, { hour: '2026-01-01T01', status: 'sent' }),
+  serverOnly('email_runs', SEEDED.emailRun, { sent: 0 }),
   serverOnly('collector_state', SEEDED.collectorState, { lease_run_id: 'client-run' }),
   serverOnly('collector_state manifest', SEEDED.collectorManifest, { entries: '', count: 0 }),
 ];

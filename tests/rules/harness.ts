@@ -25,7 +25,9 @@ import { blogSummaryDoc } from '../../functions/src/model/blog';
 import { buildDealDoc } from '../../functions/src/model/deal';
 import {
   COLLECTIONS,
+  alertBatchDocPath,
   collectorRunDocPath,
+  emailRunDocPath,
   collectorStateDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
@@ -55,6 +57,8 @@ export const SEEDED = {
   stripeCustomer: stripeCustomerDocPath('cus_1'),
   meta: DEMO_META_DOC_PATH,
   collectorRun: collectorRunDocPath('2026-01-01T00-00-00-000Z-abcd1234'),
+  alertBatch: alertBatchDocPath('2026-01-01T00'),
+  emailRun: emailRunDocPath('2026-01-01T00-00-00-000Z'),
   collectorState: collectorStateDocPath('wired'),
   collectorManifest: `${collectorStateDocPath('wired')}/manifest/00`,
 };
@@ -171,6 +175,12 @@ export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
       setDoc(doc(db, SEEDED.stripeCustomer), { uid: UIDS.subscriber, created_at: SEED_TIME }),
       setDoc(doc(db, SEEDED.meta), { anchor: '2025-01-01' }),
       setDoc(doc(db, SEEDED.collectorRun), { source: 'wired', status: 'succeeded', started_at: SEED_TIME }),
+      setDoc(doc(db, SEEDED.alertBatch), {
+        hour: '2026-01-01T00',
+        status: 'pending',
+        first_deal_id: 'deal-1',
+      }),
+      setDoc(doc(db, SEEDED.emailRun), { sent: 1, started_at: SEED_TIME }),
       setDoc(doc(db, SEEDED.collectorState), { lease_run_id: null, lease_expires_at: null }),
       setDoc(doc(db, SEEDED.collectorManifest), { entries: '', count: 0 }),
     ]);

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
-const PORTS = [9099, 8080, 9150, 5001, 5000, 4400, 4500, 12111, 12112];
+const PORTS = [9099, 8080, 9150, 5001, 5000, 4400, 4500, 12111, 12112, 1025, 1080];
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

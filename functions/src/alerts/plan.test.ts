@@ -2,7 +2,7 @@ import { type AlertPreferences, defaultAlertPreferences } from '../model/alert-p
 import { categoryCutoffs } from '../model/alerts';
 import type { DealCategory } from '../model/category';
 import type { Deal } from '../model/deal';
-import { ALERT_BATCH_GAP_MS, MAX_DEALS_PER_EMAIL, planAlerts, planDigest } from './plan';
+import { ALERT_BATCH_GAP_MS, ALERT_SETTLE_MS, MAX_DEALS_PER_EMAIL, planAlerts, planDigest } from './plan';
 
 // Monday 2026-11-23 09:00 in Berlin.
 const NOW = new Date('2026-11-23T08:00:00Z');
@@ -114,5 +114,17 @@ describe('planAlerts', () => {
       last_batch_at: new Date(NOW.getTime() - ALERT_BATCH_GAP_MS + 1),
     };
     expect(planAlerts(on, recent, fresh, cutoffs, NOW)).toBeNull();
+  });
+
+  it('leaves deals scraped within the settle window to the next batch, and does not pass them', () => {
+    const settling = deal('settling', 90, (ALERT_SETTLE_MS - 1000) / 3600_000);
+    const plan = planAlerts(on, null, [...fresh, settling], cutoffs, NOW);
+    expect(plan?.deals.map((d) => d.id)).toEqual(['cheap']);
+    expect(plan?.alertedThrough).toBe(hoursAgo(0.5).toISOString());
+    const later = new Date(NOW.getTime() + ALERT_SETTLE_MS);
+    const state = { alerted_through: plan?.alertedThrough ?? '', last_batch_at: hoursAgo(1) };
+    expect(planAlerts(on, state, [...fresh, settling], cutoffs, later)?.deals.map((d) => d.id)).toEqual([
+      'settling',
+    ]);
   });
 });

@@ -14,8 +14,17 @@ export const DIGEST_LOOKBACK_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_
 export const NEW_DEALS_WINDOW_MS = DIGEST_LOOKBACK_MS.weekly;
 /** Alerts wait this long after a user's last batch (a little under an hour, for the hourly schedule's jitter). */
 export const ALERT_BATCH_GAP_MS = 55 * 60_000;
-/** A user's first alert batch considers deals scraped in the last hour only (no backlog on opt-in). */
+/**
+ * A user's first alert batch considers the deals of the batch being sent only (no backlog on opt-in): from the
+ * start of the earliest pending hour the run sends, or the last hour when none is given.
+ */
 export const FIRST_ALERT_LOOKBACK_MS = 3600_000;
+/**
+ * Deals scraped this recently are left to the next batch: scraped_at is set when the collector queues a write,
+ * which may commit a little later, and the alert cursor (alerted_through) must never pass a deal not yet
+ * readable. The run keeps an hour's batch pending while such deals exist (run.ts).
+ */
+export const ALERT_SETTLE_MS = 5 * 60_000;
 
 export interface PlannedEmail {
   uid: string;
@@ -66,14 +75,18 @@ export function planAlerts(
   newDeals: readonly Deal[],
   cutoffs: CategoryCutoffs,
   now: Date,
+  firstBatchSince: Date = new Date(now.getTime() - FIRST_ALERT_LOOKBACK_MS),
 ): PlannedEmail | null {
   if (!preferences.instant_alerts) return null;
   if (state && now.getTime() - state.last_batch_at.getTime() < ALERT_BATCH_GAP_MS) return null;
   const since = state
     ? Math.max(Date.parse(state.alerted_through), now.getTime() - NEW_DEALS_WINDOW_MS)
-    : now.getTime() - FIRST_ALERT_LOOKBACK_MS;
+    : firstBatchSince.getTime();
   const considered = newDeals.filter(
-    (deal) => deal.scraped_at !== null && deal.scraped_at.getTime() > since && deal.scraped_at <= now,
+    (deal) =>
+      deal.scraped_at !== null &&
+      deal.scraped_at.getTime() > since &&
+      deal.scraped_at.getTime() <= now.getTime() - ALERT_SETTLE_MS,
   );
   const deals = considered
     .filter((deal) => isDealLive(deal, now) && isUnusuallyCheap(deal, preferences, cutoffs))

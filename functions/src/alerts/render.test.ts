@@ -1,4 +1,4 @@
-import { escapeHtml, renderEmail } from './render';
+import { createEmailRenderer, escapeHtml, renderEmail } from './render';
 
 const deal = {
   title: '50% off <script>alert(1)</script> headphones',
@@ -46,5 +46,28 @@ describe('renderEmail', () => {
     const email = await renderEmail({ ...content, list: 'alerts', deals: [deal] });
     expect(email.subject).toBe('Unusually cheap: 1 deal you asked to hear about');
     expect(email.text).toContain('Unsubscribe from these alerts');
+  });
+});
+
+describe('createEmailRenderer', () => {
+  it('gives each user their own unsubscribe link in an email rendered once, identical to a fresh render', async () => {
+    const render = createEmailRenderer();
+    const first = await render(content);
+    const other = { ...content, unsubscribeUrl: 'https://app.example/unsubscribe?token=other&x=1' };
+    const second = await render(other);
+    expect(first).toEqual(await renderEmail(content));
+    expect(second).toEqual(await renderEmail(other));
+    expect(second.html).toContain('href="https://app.example/unsubscribe?token=other&amp;x=1"');
+    expect(second.html).not.toContain('token=t"');
+  });
+
+  it('renders different deals, zones or lists separately', async () => {
+    const render = createEmailRenderer(1);
+    const weekly = await render(content);
+    const alerts = await render({ ...content, list: 'alerts', frequency: undefined });
+    const tokyo = await render({ ...content, timeZone: 'Asia/Tokyo' });
+    expect(alerts.subject).toMatch(/^Unusually cheap/);
+    expect(tokyo.text).toContain('Ends Nov 30, 2026');
+    expect(weekly.text).toContain('Ends Nov 29, 2026');
   });
 });

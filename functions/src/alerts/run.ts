@@ -1,8 +1,9 @@
-// One send_digests run: read the active subscribers, their preferences and alert state, and the new deals
-// once; plan every user's email in memory (plan.ts); then per planned email claim its ledger entry in a
-// transaction, send, and mark it sent. Reads per run: subscribers + preferences of each + alert state of
-// those with instant alerts + the new deals + one ledger entry per planned email (+ the deal distribution
-// once a day). Nothing is read per user per deal.
+// One send_digests run: read the active subscribers, their preferences and the new deals once; when a deal
+// write marked an hour that has ended (alert_batches, model/alert-batch.ts), also the alert state of those with
+// instant alerts; plan every user's email in memory (plan.ts); then per planned email claim its ledger entry in
+// a transaction, send, and mark it sent. Reads per run: 1 pending-batch query + subscribers + preferences of
+// each + the new deals + one ledger entry per planned email (+ alert state of those with alerts when a batch is
+// due, + the deal distribution once a day). Nothing is read per user per deal.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { parseAlertPreferences, type AlertPreferences } from '../model/alert-preferences';
 import {
@@ -20,17 +21,24 @@ import {
   parseAlertState,
   parseLedgerEntry,
 } from '../model/email-ledger';
-import { ALERT_CUTOFFS_DOC_PATH, alertPreferencesDocPath, emailLedgerDocPath } from '../model/paths';
+import { type AlertBatch, isAlertBatchDue, mayAlert, parseAlertBatch } from '../model/alert-batch';
+import {
+  ALERT_CUTOFFS_DOC_PATH,
+  alertBatchDocPath,
+  alertPreferencesDocPath,
+  emailLedgerDocPath,
+} from '../model/paths';
 import {
   activeSubscribersQuerySpec,
   MAX_DEALS_PER_DIGEST_RUN,
   newDealsQuerySpec,
+  pendingAlertBatchesQuerySpec,
   recentDealsQuerySpec,
 } from '../model/queries';
 import { toDateOrNull } from '../model/timestamp';
 import { hasDealAccess } from '../model/user';
-import { NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
-import { type EmailContent, renderEmail } from './render';
+import { ALERT_SETTLE_MS, NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
+import { createEmailRenderer, type EmailContent } from './render';
 import { signUnsubscribeToken, unsubscribeExpiry } from './token';
 
 export interface MailMessage {
@@ -64,8 +72,12 @@ export interface RunSummary {
   subscribers: number;
   withPreferences: number;
   newDeals: number;
+  /** Hours of deal writes whose alert batch this run sent (alert_batches). */
+  alertBatches: number;
   planned: number;
   sent: number;
+  digestsSent: number;
+  alertsSent: number;
   /** Already sent or being sent by another run. */
   skipped: number;
   /** Due, but nothing matched: recorded so the period is not re-planned. */
@@ -76,6 +88,28 @@ export interface RunSummary {
 }
 
 const GET_ALL_CHUNK = 300;
+/**
+ * Emails claimed, rendered and sent at once: a send waits on Firestore and the mail server, so one at a time
+ * would leave a 10,000-subscriber run idle most of its 540 s. The SMTP pool opens as many connections.
+ */
+export const SEND_CONCURRENCY = 8;
+
+/** Runs `work` on every item with at most `limit` in flight; `work` handles its own errors. */
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 const CUTOFFS_MAX_AGE_MS = 24 * 3600_000;
 
 async function getAllChunked(db: Firestore, paths: readonly string[]) {
@@ -131,7 +165,23 @@ function unsubscribeUrl(env: RunEnvironment, email: PlannedEmail): string {
   return `${env.appOrigin}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-/** Claims the ledger entry (and moves the alert state) in one transaction; returns the deals to send, or null. */
+/** The pending alert batches whose hour has ended (one query; the hour is compared in memory). */
+async function loadDueAlertBatches(db: Firestore, now: Date, summary: RunSummary): Promise<AlertBatch[]> {
+  const spec = pendingAlertBatchesQuerySpec();
+  const where = spec.where[0];
+  const snapshot = await db
+    .collection(spec.collection)
+    .where(where?.field ?? 'status', '==', where?.value ?? 'pending')
+    .limit(spec.limit)
+    .get();
+  summary.documentReads += Math.max(1, snapshot.size);
+  return snapshot.docs.flatMap((doc) => {
+    const batch = parseAlertBatch(doc.id, doc.data());
+    return batch && isAlertBatchDue(batch, now) ? [batch] : [];
+  });
+}
+
+/** Claims the ledger entry in a transaction; returns the deals to send, or null when another run has it. */
 async function claim(
   env: RunEnvironment,
   email: PlannedEmail,
@@ -139,14 +189,17 @@ async function claim(
 ): Promise<Deal[] | null> {
   const { db, now } = env;
   const entryRef = db.doc(emailLedgerDocPath(email.uid, email.entryId));
-  const stateRef = db.doc(emailLedgerDocPath(email.uid, ALERT_STATE_ENTRY_ID));
   try {
     return await db.runTransaction(async (tx: Transaction) => {
       const existing = await tx.get(entryRef);
       const entry = existing.exists ? parseLedgerEntry(email.uid, email.entryId, existing.data()) : null;
       if (existing.exists && (entry === null || isLiveClaim(entry, now))) return null;
-      // A stale claim of a crashed run: send what it claimed (the alert state already moved past those deals).
-      const deals = entry ? entry.deal_ids.flatMap((id) => dealsById.get(id) ?? []) : email.deals;
+      // A stale claim of a crashed run. A digest sends what it claimed; an alert batch sends this plan, which
+      // holds the claimed deals and any newer ones (the alert state only moves once a batch was sent).
+      const deals =
+        entry && email.list === 'digest'
+          ? entry.deal_ids.flatMap((id) => dealsById.get(id) ?? [])
+          : email.deals;
       const claimed = {
         list: email.list,
         status: deals.length === 0 ? 'empty' : 'sending',
@@ -156,9 +209,6 @@ async function claim(
       // Preconditions, not only the transaction's read: a concurrent run's claim fails this commit for sure.
       if (existing.updateTime) tx.update(entryRef, claimed, { lastUpdateTime: existing.updateTime });
       else tx.create(entryRef, claimed);
-      if (email.list === 'alerts' && !entry && email.alertedThrough) {
-        tx.set(stateRef, { alerted_through: email.alertedThrough, last_batch_at: now });
-      }
       return deals;
     });
   } catch (error) {
@@ -174,21 +224,51 @@ function isLostClaimRace(error: unknown): boolean {
 }
 
 export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
-  const { db, now } = env;
-  const log = env.log ?? (() => undefined);
   const summary: RunSummary = {
     subscribers: 0,
     withPreferences: 0,
     newDeals: 0,
+    alertBatches: 0,
     planned: 0,
     sent: 0,
+    digestsSent: 0,
+    alertsSent: 0,
     skipped: 0,
     empty: 0,
     noAddress: 0,
     failed: 0,
     documentReads: 0,
   };
+  const dueBatches = await loadDueAlertBatches(env.db, env.now, summary);
+  const { alertFailures, unsettledDeals } = await planAndSend(env, dueBatches, summary);
+  // A due batch is done once every alert planned for it was sent (or nobody wanted one). After a failure it
+  // stays pending and the next run retries the users it missed (their alert state has not moved); while deals
+  // too fresh to alert on exist (ALERT_SETTLE_MS), it stays pending so the next run picks them up.
+  if (dueBatches.length > 0 && alertFailures === 0 && !unsettledDeals) {
+    const closing = env.db.batch();
+    for (const batch of dueBatches)
+      closing.update(env.db.doc(alertBatchDocPath(batch.hour)), { status: 'sent', sent_at: env.now });
+    await closing.commit();
+    summary.alertBatches = dueBatches.length;
+  }
+  return summary;
+}
 
+interface SendOutcome {
+  alertFailures: number;
+  /** Alert-worthy deals left to the next batch because they were scraped within ALERT_SETTLE_MS. */
+  unsettledDeals: boolean;
+}
+
+/** Plans and sends this run's email. */
+async function planAndSend(
+  env: RunEnvironment,
+  dueBatches: readonly AlertBatch[],
+  summary: RunSummary,
+): Promise<SendOutcome> {
+  const nothing: SendOutcome = { alertFailures: 0, unsettledDeals: false };
+  const { db, now } = env;
+  const log = env.log ?? (() => undefined);
   const subscribersSpec = activeSubscribersQuerySpec();
   const subscribers = await db
     .collection(subscribersSpec.collection)
@@ -206,7 +286,7 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
     );
   });
   summary.subscribers = withAccess.length;
-  if (withAccess.length === 0) return summary;
+  if (withAccess.length === 0) return nothing;
 
   const uids = withAccess.map((doc) => doc.id);
   const preferenceDocs = await getAllChunked(db, uids.map(alertPreferencesDocPath));
@@ -216,7 +296,7 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
   );
   summary.withPreferences = preferences.length;
   const wanting = preferences.filter((p) => p.digest !== 'off' || p.instant_alerts);
-  if (wanting.length === 0) return summary;
+  if (wanting.length === 0) return nothing;
 
   const dealsSpec = newDealsQuerySpec(new Date(now.getTime() - NEW_DEALS_WINDOW_MS));
   const dealsSnapshot = await db
@@ -231,7 +311,8 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
   summary.newDeals = newDeals.length;
   const dealsById = new Map(newDeals.map((deal) => [deal.id, deal]));
 
-  const alertUsers = wanting.filter((p) => p.instant_alerts);
+  // Alerts only when a deal write marked an hour that has ended: no new deals, no alert work.
+  const alertUsers = dueBatches.length > 0 ? wanting.filter((p) => p.instant_alerts) : [];
   let cutoffs: CategoryCutoffs | null = null;
   const states = new Map<string, AlertState | null>();
   if (alertUsers.length > 0 && newDeals.length > 0) {
@@ -247,38 +328,49 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
     });
   }
 
+  // A first-time user's first batch: the deals of the hours being sent.
+  const earliestHour = dueBatches.map((batch) => batch.hour).sort()[0];
+  const batchesSince = earliestHour ? new Date(`${earliestHour}:00:00Z`) : undefined;
   const planned: PlannedEmail[] = [];
   for (const prefs of wanting) {
     const digest = planDigest(prefs, newDeals, now);
     if (digest) planned.push(digest);
     if (cutoffs) {
-      const alerts = planAlerts(prefs, states.get(prefs.uid) ?? null, newDeals, cutoffs, now);
+      const alerts = planAlerts(prefs, states.get(prefs.uid) ?? null, newDeals, cutoffs, now, batchesSince);
       if (alerts) planned.push(alerts);
     }
   }
   summary.planned = planned.length;
-  if (planned.length === 0) return summary;
+  let alertFailures = 0;
 
-  const addresses = await env.emailsOf([...new Set(planned.map((email) => email.uid))]);
+  const addresses =
+    planned.length > 0
+      ? await env.emailsOf([...new Set(planned.map((email) => email.uid))])
+      : new Map<string, string>();
   const zones = new Map(wanting.map((p) => [p.uid, p.time_zone]));
-  for (const email of planned) {
+  // Emails with the same deals next to each other, so the renderer compiles each distinct one once.
+  const contentKey = (email: PlannedEmail) =>
+    `${email.list}|${email.frequency ?? ''}|${zones.get(email.uid) ?? ''}|${email.deals.map((d) => d.id).join(',')}`;
+  planned.sort((a, b) => contentKey(a).localeCompare(contentKey(b)));
+  const render = createEmailRenderer();
+  const sendOne = async (email: PlannedEmail): Promise<void> => {
     try {
       const deals = await claim(env, email, dealsById);
       summary.documentReads += 1;
       if (deals === null) {
         summary.skipped += 1;
-        continue;
+        return;
       }
       if (deals.length === 0) {
         summary.empty += 1;
-        continue;
+        return;
       }
       const to = addresses.get(email.uid);
       const entryRef = db.doc(emailLedgerDocPath(email.uid, email.entryId));
       if (!to) {
         summary.noAddress += 1;
         await entryRef.update({ status: 'empty' });
-        continue;
+        return;
       }
       const unsubscribe = unsubscribeUrl(env, email);
       const content: EmailContent = {
@@ -289,7 +381,7 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
         unsubscribeUrl: unsubscribe,
         preferencesUrl: `${env.appOrigin}/account#email-preferences`,
       };
-      const rendered = await renderEmail(content);
+      const rendered = await render(content);
       await env.transport.sendMail({
         from: env.from,
         to,
@@ -301,17 +393,34 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
       });
-      await entryRef.update({ status: 'sent', sent_at: new Date() });
+      // The entry is sent and (alerts) the state moves past these deals together: a deal alerts a user once.
+      const sentMark = db.batch().update(entryRef, { status: 'sent', sent_at: new Date() });
+      if (email.list === 'alerts' && email.alertedThrough) {
+        sentMark.set(db.doc(emailLedgerDocPath(email.uid, ALERT_STATE_ENTRY_ID)), {
+          alerted_through: email.alertedThrough,
+          last_batch_at: now,
+        });
+      }
+      await sentMark.commit();
       summary.sent += 1;
+      if (email.list === 'alerts') summary.alertsSent += 1;
+      else summary.digestsSent += 1;
     } catch (error) {
-      // One user's failure must not stop the others; the claim goes stale and the next run retries it.
+      // One user's failure must not stop the others; the claim goes stale and the next run retries it (an alert
+      // batch: its hour stays pending, and the user's alert state has not moved).
       summary.failed += 1;
+      if (email.list === 'alerts') alertFailures += 1;
       log('send_digests.send_failed', {
         uid: email.uid,
         entry: email.entryId,
         error: error instanceof Error ? error.message : String(error),
       });
     }
-  }
-  return summary;
+  };
+  await forEachConcurrently(planned, SEND_CONCURRENCY, sendOne);
+  const settledUntil = now.getTime() - ALERT_SETTLE_MS;
+  const unsettledDeals =
+    cutoffs !== null &&
+    newDeals.some((deal) => (deal.scraped_at?.getTime() ?? 0) > settledUntil && mayAlert(deal, now));
+  return { alertFailures, unsettledDeals };
 }

@@ -4,8 +4,10 @@ import * as logger from 'firebase-functions/logger';
 import { createTransport } from 'nodemailer';
 import { db } from '../admin';
 import { adminAuth } from '../admin-auth';
-import { runSendDigests, type RunSummary } from '../alerts/run';
+import { runSendDigests, type RunSummary, SEND_CONCURRENCY } from '../alerts/run';
 import { appConfig, EMAIL_FROM, emailTokenSecret, smtpUrl } from '../config';
+import { emailRunDocPath } from '../model/paths';
+import { toIsoTimestamp } from '../model/timestamp';
 
 const AUTH_LOOKUP_CHUNK = 100;
 
@@ -22,10 +24,11 @@ export async function emailAddresses(uids: readonly string[]): Promise<Map<strin
 }
 
 export async function handle(now: Date = new Date()): Promise<RunSummary> {
-  const transport = createTransport(smtpUrl());
+  const transport = createTransport({ url: smtpUrl(), pool: true, maxConnections: SEND_CONCURRENCY });
+  const firestore = db();
   try {
     const summary = await runSendDigests({
-      db: db(),
+      db: firestore,
       transport,
       emailsOf: emailAddresses,
       appOrigin: appConfig().appOrigin,
@@ -35,6 +38,10 @@ export async function handle(now: Date = new Date()): Promise<RunSummary> {
       log: (event, details) => logger.warn(event, details),
     });
     logger.info('send_digests.done', { ...summary });
+    // The run log `npm run send-digests` prints (server only, like collector_runs).
+    await firestore
+      .doc(emailRunDocPath(toIsoTimestamp(now).replace(/[:.]/g, '-')))
+      .set({ ...summary, started_at: now, finished_at: new Date() });
     return summary;
   } finally {
     transport.close();

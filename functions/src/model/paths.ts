@@ -31,6 +31,10 @@ export const COLLECTIONS = {
   collectorRuns: 'collector_runs',
   /** collector_state/{sourceId} (+ manifest/{shard}): the collector's lease and per-source bookkeeping (server only). */
   collectorState: 'collector_state',
+  /** alert_batches/{UTC hour}: an hour in which alert-worthy deals were written (server only), model/alert-batch.ts. */
+  alertBatches: 'alert_batches',
+  /** email_runs/{runId}: the summary of each send_digests run (server only). */
+  emailRuns: 'email_runs',
 } as const;
 
 /** Pseudo field path for the document id in query specs (`documentId()` in the web SDK, `FieldPath.documentId()` in Admin). */
@@ -57,5 +61,7 @@ export const alertPreferencesDocPath = (uid: string): string =>
 export const emailLedgerDocPath = (uid: string, entryId: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.emailLedger}/${entryId}`;
 /** The deal-distribution cutoffs of "unusually cheap", recomputed at most once a day by send_digests. */
+export const alertBatchDocPath = (hour: string): string => `${COLLECTIONS.alertBatches}/${hour}`;
+export const emailRunDocPath = (runId: string): string => `${COLLECTIONS.emailRuns}/${runId}`;
 export const ALERT_CUTOFFS_DOC_PATH = `${COLLECTIONS.meta}/alert_cutoffs`;
 export const DEMO_META_DOC_PATH = `${COLLECTIONS.meta}/demo`;

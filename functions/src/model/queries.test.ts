@@ -11,6 +11,7 @@ import {
 import { COLLECTIONS, DOCUMENT_ID_FIELD } from './paths';
 import {
   activeSubscribersQuerySpec,
+  pendingAlertBatchesQuerySpec,
   allAppQuerySpecs,
   newDealsQuerySpec,
   recentDealsQuerySpec,
@@ -328,6 +329,7 @@ describe('firestore.indexes.json', () => {
     ['send_digests new deals', newDealsQuerySpec(NOW)],
     ['send_digests category distribution', recentDealsQuerySpec(NOW)],
     ['send_digests active subscribers', activeSubscribersQuerySpec()],
+    ['send_digests pending alert batches', pendingAlertBatchesQuerySpec()],
   ];
 
   it.each(namedShapes)('has an index serving the %s query', (_name, spec) => {

@@ -18,6 +18,8 @@ export const MAX_SAVED_DEALS = 100;
 export const MAX_DEALS_PER_DIGEST_RUN = 20_000;
 export const MAX_DEALS_PER_DISTRIBUTION = 100_000;
 export const MAX_SUBSCRIBERS_PER_DIGEST_RUN = 200_000;
+/** Two days of hourly alert batches: more pending than that means runs have been failing (logged). */
+export const MAX_PENDING_ALERT_BATCHES = 48;
 
 export const DEAL_FILTERS = ['all', 'verified', 'unverified'] as const;
 export type DealFilter = (typeof DEAL_FILTERS)[number];
@@ -183,6 +185,16 @@ export function activeSubscribersQuerySpec(): QuerySpec {
   };
 }
 
+/** send_digests: the hours with an alert batch still to send (model/alert-batch.ts; single field, no index). */
+export function pendingAlertBatchesQuerySpec(): QuerySpec {
+  return {
+    collection: COLLECTIONS.alertBatches,
+    where: [{ field: 'status', op: '==', value: 'pending' }],
+    orderBy: [],
+    limit: MAX_PENDING_ALERT_BATCHES,
+  };
+}
+
 /** Every combination of the optional narrowings (values are placeholders: indexes depend on the fields only). */
 function allNarrowings(): DealNarrowing[] {
   const narrowings: DealNarrowing[] = [];
@@ -207,5 +219,6 @@ export function allAppQuerySpecs(now: Date = new Date()): QuerySpec[] {
     newDealsQuerySpec(now),
     recentDealsQuerySpec(now),
     activeSubscribersQuerySpec(),
+    pendingAlertBatchesQuerySpec(),
   ];
 }

@@ -11,14 +11,37 @@ export const monthlyPriceLabel = new Intl.NumberFormat('en-US', {
 /** docs/reference.md#constants: redirect from /success to /dashboard after this many milliseconds. */
 export const POST_PAYMENT_REDIRECT_MS = 3000;
 
+/** One of the planned features of spec §1, and whether a subscriber has it today. */
+export interface PlannedFeature {
+  title: string;
+  description: string;
+}
+
 /**
- * Planned features (docs/reference.md#product) that do not exist yet, shown as coming soon. The digest and the alerts for
- * unusually cheap products (issue #19) exist: email, matched to the categories and stores a subscriber picks.
+ * The planned features of spec §1 that exist (issue #19): email digests and alerts, matched to the categories
+ * and stores a subscriber picks (Account Settings, or the prompt after subscribing).
  */
-export const COMING_SOON_FEATURES = [
-  { title: 'Location-based matching', description: 'Deals from shops near you, surfaced first.' },
+export const AVAILABLE_FEATURES: readonly PlannedFeature[] = [
+  {
+    title: 'Daily or weekly digest',
+    description: 'An email of the newest deals, on the day and at the hour you pick, in your time zone.',
+  },
+  {
+    title: 'Alerts for unusually cheap products',
+    description:
+      'An email when a deal saves more than 95% of its category this month, or reaches your own bar. At most one an hour.',
+  },
   {
     title: 'Interest-based matching',
-    description: 'Tell us what you shop for and see those bargains at the top of your dashboard.',
+    description: 'Your digest and alerts carry only the categories and stores you choose.',
   },
-] as const;
+];
+
+/** Planned features of spec §1 that do not exist yet, shown as coming soon. */
+export const COMING_SOON_FEATURES: readonly PlannedFeature[] = [
+  { title: 'Location-based matching', description: 'Deals from shops near you, surfaced first.' },
+  {
+    title: 'Interests on your dashboard',
+    description: 'The categories and stores you picked for email, shown first when you browse.',
+  },
+];

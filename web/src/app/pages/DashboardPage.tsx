@@ -6,6 +6,7 @@ import { Button } from '@/components/Button';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Page } from '@/components/layout/Page';
 import { PageSpinner } from '@/components/Spinner';
+import { FirstRunEmailPrompt } from '@/features/account/components/FirstRunEmailPrompt';
 import { useSubscription } from '@/hooks/useSubscription';
 import { ActivatingSubscription } from '@/features/billing/components/ActivatingSubscription';
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
@@ -54,16 +55,17 @@ function DashboardContent() {
     );
   }
 
-  return <SubscriberDeals uid={user?.uid ?? null} />;
+  return <SubscriberDeals uid={user?.uid ?? null} checkoutReturn={isCheckoutReturn(location.state)} />;
 }
 
 /** The deal browser with its state in the URL and the user's saved deals (hooks only a subscriber runs). */
-function SubscriberDeals({ uid }: { uid: string | null }) {
+function SubscriberDeals({ uid, checkoutReturn }: { uid: string | null; checkoutReturn: boolean }) {
   const { params, setParams } = useListParams();
   const saved = useSavedDeals(db, uid);
   return (
     // The header's container width, so the grid's edges line up with the brand and the footer.
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
+      {uid ? <FirstRunEmailPrompt uid={uid} checkoutReturn={checkoutReturn} /> : null}
       <DealBrowser db={db} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
     </Page>
   );

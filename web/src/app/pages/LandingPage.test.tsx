@@ -75,6 +75,28 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeInTheDocument();
   });
 
+  it('marks the email digest, alerts and interest matching available now, and location matching coming soon', () => {
+    renderLanding('signed-out');
+    const available = screen.getByRole('region', { name: 'New: Bargains by Email' });
+    const soon = screen.getByRole('region', { name: 'Coming Soon' });
+    const itemsOf = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => [
+          within(item).getByRole('heading', { level: 3 }).textContent,
+          item.querySelector('.badge')?.textContent,
+        ]);
+    expect(itemsOf(available)).toEqual([
+      ['Daily or weekly digest', 'Available now'],
+      ['Alerts for unusually cheap products', 'Available now'],
+      ['Interest-based matching', 'Available now'],
+    ]);
+    expect(itemsOf(soon)).toEqual([
+      ['Location-based matching', 'Coming soon'],
+      ['Interests on your dashboard', 'Coming soon'],
+    ]);
+  });
+
   it('appends the reason, in words, to the sign-up failure message', async () => {
     jest.mocked(signUpWithPassword).mockRejectedValue(
       Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), {

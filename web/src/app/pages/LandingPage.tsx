@@ -5,6 +5,7 @@ import { buttonClassName, ButtonLink } from '@/components/Button';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { CredentialsForm } from '@/features/auth/components/CredentialsForm';
 import { useAuthFlow } from '@/features/auth/hooks/useAuthFlow';
+import { AVAILABLE_FEATURES } from '@/config/product';
 import { useAuthState } from '@/lib/auth-state';
 import { ComingSoonList } from '@/features/marketing/components/ComingSoonList';
 import { HeroPreview } from '@/features/marketing/components/HeroPreview';
@@ -114,6 +115,16 @@ export default function LandingPage() {
               </li>
             ))}
           </ol>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="email-title">
+        <div className="container">
+          <h2 id="email-title" className="section__title">
+            New: Bargains by Email
+          </h2>
+          <p className="section__lead">Included in your subscription. Switch them on in Account Settings.</p>
+          <ComingSoonList features={AVAILABLE_FEATURES} available />
         </div>
       </section>
 

@@ -1,12 +1,23 @@
-import { COMING_SOON_FEATURES } from '@/config/product';
+import { COMING_SOON_FEATURES, type PlannedFeature } from '@/config/product';
 
-/** The planned features (docs/reference.md#product), each marked as coming soon. */
-export function ComingSoonList() {
+/** Planned features of spec §1, each marked as coming soon or, once built, as available now. */
+export function ComingSoonList({
+  features = COMING_SOON_FEATURES,
+  available = false,
+}: {
+  features?: readonly PlannedFeature[];
+  available?: boolean;
+}) {
   return (
     <ul className="coming-soon-list">
-      {COMING_SOON_FEATURES.map((feature) => (
-        <li key={feature.title} className="coming-soon-list__item">
-          <span className="badge badge--soon">Coming soon</span>
+      {features.map((feature) => (
+        <li
+          key={feature.title}
+          className={`coming-soon-list__item${available ? ' coming-soon-list__item--available' : ''}`}
+        >
+          <span className={`badge ${available ? 'badge--savings' : 'badge--soon'}`}>
+            {available ? 'Available now' : 'Coming soon'}
+          </span>
           <h3>{feature.title}</h3>
           <p>{feature.description}</p>
         </li>

@@ -2,7 +2,15 @@ import '../marketing.css';
 import { ButtonLink } from '@/components/Button';
 import { Page } from '@/components/layout/Page';
 
-const STEPS = [
+interface Step {
+  title: string;
+  text: string;
+  /** What of the step exists today and what is still coming, each badged. */
+  available?: readonly string[];
+  soon?: readonly string[];
+}
+
+const STEPS: readonly Step[] = [
   {
     title: 'Sign Up & Subscribe',
     text: 'Create an account with your email or Google, then subscribe for $2 a month through our secure card checkout.',
@@ -17,9 +25,15 @@ const STEPS = [
   },
   {
     title: 'Personalized Experience',
-    text: 'On your account page, choose a daily or weekly email digest and alerts for unusually cheap products, matched to the categories and stores you pick. Coming soon: matching by location, and your interests first on the dashboard.',
+    text: 'Tell us what you shop for, and Bargains comes to you by email. Choose it right after subscribing, or any time in Account Settings.',
+    available: [
+      'A daily or weekly email digest, on the day and hour you pick',
+      'Alerts for unusually cheap products, at most one email an hour',
+      'Interest matching: only the categories and stores you choose',
+    ],
+    soon: ['Location matching: shops near you first', 'Your interests first on the dashboard'],
   },
-] as const;
+];
 
 export default function HowItWorksPage() {
   return (
@@ -32,6 +46,20 @@ export default function HowItWorksPage() {
             </span>
             <h2>{step.title}</h2>
             <p>{step.text}</p>
+            {step.available || step.soon ? (
+              <ul className="status-list">
+                {step.available?.map((item) => (
+                  <li key={item}>
+                    <span className="badge badge--savings">Available now</span> {item}
+                  </li>
+                ))}
+                {step.soon?.map((item) => (
+                  <li key={item}>
+                    <span className="badge badge--soon">Coming soon</span> {item}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ol>

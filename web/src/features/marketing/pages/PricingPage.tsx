@@ -4,13 +4,16 @@ import { Page } from '@/components/layout/Page';
 import { monthlyPriceLabel } from '@/config/product';
 import { CheckIcon, SparkIcon } from '../components/Icons';
 
+// Spec §2's plan copy, with the digest and interest matching (email) moved from coming soon to included now
+// that they exist (issue #19); location matching and interests on the dashboard are still to come.
 const INCLUDED = [
   'Curated deals, discounts and coupons',
   'Alerts for unusually cheap products',
-  'Daily or weekly email digest of the categories and stores you pick',
+  'Daily or weekly email digest',
+  'Interest matching for your digest and alerts',
   '24/7 access',
 ];
-const COMING_SOON = ['Location-based matching', 'Interest-based matching on your dashboard'];
+const COMING_SOON = ['Location matching', 'Interest matching on your dashboard'];
 
 export default function PricingPage() {
   return (

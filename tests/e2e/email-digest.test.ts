@@ -1,0 +1,209 @@
+// Email in Chromium, against the emulators and the local mail catcher (maildev, started by the test harness and
+// `npm start`): a new subscriber answers the first-run prompt after checkout (weekly digest, Travel), sets the
+// day and hour on the account page, a digest run (as `npm run send-digests` triggers it) delivers the matching
+// deals to the local inbox (read through maildev's REST API), and the email's one-click unsubscribe link turns
+// the digest off.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEAL_CATEGORY_LABELS } from '../../functions/src/model/category';
+import { buildDealDoc } from '../../functions/src/model/deal';
+import { alertPreferencesDocPath, dealDocPath } from '../../functions/src/model/paths';
+import { triggerSendDigests } from '../../scripts/send-digests';
+import { BASE_URL, gotoApp, launchBrowser, screenshot, trackPageErrors, VIEWPORTS } from './support/browser';
+import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
+import { signUp } from './dashboard-helpers';
+
+const INBOX = `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? 1080}`;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const suffix = Date.now().toString(36);
+const SEEDED = [
+  {
+    id: `e2e-digest-lisbon-${suffix}`,
+    title: `Lisbon city break 85% off ${suffix}`,
+    savings: '85% off',
+    hint: 'travel',
+  },
+  {
+    id: `e2e-digest-rome-${suffix}`,
+    title: `Rome hotel nights 80% off ${suffix}`,
+    savings: '80% off',
+    hint: 'travel',
+  },
+  {
+    id: `e2e-digest-tv-${suffix}`,
+    title: `OLED TV 90% off ${suffix}`,
+    savings: '90% off',
+    hint: 'electronics',
+  },
+];
+
+interface InboxMessage {
+  subject: string;
+  text: string;
+  html: string;
+  to: Array<{ address: string }>;
+  headers: Record<string, string>;
+}
+
+let browser: Browser;
+let context: BrowserContext;
+
+async function inboxFor(address: string): Promise<InboxMessage[]> {
+  const response = await fetch(`${INBOX}/email`);
+  if (!response.ok) throw new Error(`maildev /email: HTTP ${response.status}`);
+  const messages = (await response.json()) as InboxMessage[];
+  return messages.filter((message) => message.to.some((to) => to.address === address));
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // UTC in the browser, so the zone the preferences default to is known and the send hour is due today.
+  context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: BASE_URL, timezoneId: 'UTC' });
+  const now = Date.now();
+  await Promise.all(
+    SEEDED.map(({ id, title, savings, hint }) =>
+      adminDb()
+        .doc(dealDocPath(id))
+        .set(
+          buildDealDoc({
+            title,
+            description: '',
+            savings,
+            type: 'code',
+            code: 'E2EMAIL',
+            start_date: new Date(now - 3600_000),
+            end_date: new Date(now + 5 * 86_400_000),
+            shop_id: 'e2e-travel',
+            shop_name: 'Wanderly',
+            url_home: 'https://wanderly.example/deal',
+            scraped_at: new Date(now - 60_000),
+            is_verified: true,
+            category_hint: hint,
+          }),
+        ),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await Promise.all(SEEDED.map(({ id }) => adminDb().doc(dealDocPath(id)).delete()));
+  await closeAdmin();
+});
+
+/** Sign up and pay on the stand-in's hosted checkout; resolves back on the dashboard as a subscriber. */
+async function subscribe(page: Page, email: string): Promise<void> {
+  await signUp(page, email);
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
+  await page.getByRole('button', { name: /^Pay \$2\.00$/ }).click();
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
+test('a subscriber chooses a weekly digest with interests, gets it in the inbox and unsubscribes from it', async () => {
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  const email = uniqueEmail('digest');
+  await subscribe(page, email);
+  const uid = (await adminAuth().getUserByEmail(email)).uid;
+
+  // 1. The first-run prompt asks once: weekly digest, Travel only.
+  const prompt = page.getByRole('region', { name: 'Get your bargains by email?' });
+  await prompt.waitFor({ timeout: 30_000 });
+  await screenshot(page, 'email-first-run-prompt-1440');
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await screenshot(page, 'email-first-run-prompt-375');
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await prompt.getByRole('radio', { name: 'Weekly' }).check();
+  await prompt.getByRole('checkbox', { name: DEAL_CATEGORY_LABELS.travel }).check();
+  await prompt.getByRole('button', { name: 'Save my choice' }).click();
+  await prompt.waitFor({ state: 'detached' });
+  expect((await adminDb().doc(alertPreferencesDocPath(uid)).get()).data()).toMatchObject({
+    digest: 'weekly',
+    time_zone: 'UTC',
+    interest_categories: ['travel'],
+  });
+  await gotoApp(page, '/dashboard');
+  await page.locator('[data-deal-id]').first().waitFor({ timeout: 30_000 });
+  await expect(prompt.count()).resolves.toBe(0);
+
+  // 2. Account settings: the send day is today and the hour midnight, so the digest is due now.
+  await gotoApp(page, '/account');
+  const form = page.locator('form.email-preferences');
+  await expect(form.getByRole('radio', { name: 'Weekly' }).isChecked()).resolves.toBe(true);
+  await form.getByLabel('Day').selectOption({ label: WEEKDAYS[new Date().getUTCDay()] ?? 'Monday' });
+  await form.getByLabel(/^Time(?! zone)/).selectOption({ label: '12 AM' });
+  await form.getByRole('button', { name: 'Save Preferences' }).click();
+  await page.getByText('Email preferences saved.').waitFor();
+
+  // 3. A digest run delivers one email with the Travel deals, and only those.
+  await triggerSendDigests();
+  const deadline = Date.now() + 30_000;
+  let messages = await inboxFor(email);
+  while (messages.length === 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    messages = await inboxFor(email);
+  }
+  expect(messages).toHaveLength(1);
+  const [digest] = messages as [InboxMessage];
+  expect(digest.subject).toMatch(/weekly/i);
+  const [travelA, travelB, electronics] = SEEDED as [
+    (typeof SEEDED)[0],
+    (typeof SEEDED)[0],
+    (typeof SEEDED)[0],
+  ];
+  expect(digest.text).toContain(travelA.title);
+  expect(digest.text).toContain(travelB.title);
+  expect(digest.text).not.toContain(electronics.title);
+  expect(digest.html).toContain(travelA.title);
+  // Every deal block's second line is "<shop> · <category>": all Travel.
+  const categories = [...digest.text.matchAll(/^.+ · (.+)$/gm)].map((match) => match[1]);
+  expect(categories.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(categories)).toEqual(new Set([DEAL_CATEGORY_LABELS.travel]));
+  expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+  // The same hour again: the ledger holds, no second digest.
+  await triggerSendDigests();
+  await expect(inboxFor(email)).resolves.toHaveLength(1);
+
+  // 4. The email's unsubscribe link asks, then turns the digest off (instant alerts untouched).
+  const unsubscribeUrl = /^<(.+)>$/.exec(digest.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+  expect(unsubscribeUrl).toMatch(/^http:\/\/127\.0\.0\.1:5000\/unsubscribe\?token=/);
+  await page.goto(unsubscribeUrl);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await page.getByRole('heading', { name: 'Unsubscribed' }).waitFor();
+  expect((await adminDb().doc(alertPreferencesDocPath(uid)).get()).data()).toMatchObject({
+    digest: 'off',
+    interest_categories: ['travel'],
+  });
+  await gotoApp(page, '/account');
+  await expect(
+    page.locator('form.email-preferences').getByRole('radio', { name: 'Off' }).isChecked(),
+  ).resolves.toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('the marketing pages mark the email features available now and location matching coming soon', async () => {
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  for (const [path, name] of [
+    ['/', 'landing'],
+    ['/pricing', 'pricing'],
+    ['/how-it-works', 'how-it-works'],
+  ] as const) {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await gotoApp(page, path);
+      await page
+        .getByText(/Location(-based)? matching/)
+        .first()
+        .waitFor();
+      await screenshot(page, `email-features-${name}-${VIEWPORTS[viewport].width}`);
+    }
+    const text = (await page.locator('body').textContent()) ?? '';
+    expect(text).toContain('Alerts for unusually cheap products');
+    expect(text).toMatch(/Coming soon/i);
+  }
+  await expect(page.locator('.badge--savings').count()).resolves.toBeGreaterThanOrEqual(3);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,189 @@
+// The first-run prompt after subscribing: once a checkout brings a subscriber back to the dashboard, it asks
+// for the digest, the alerts and the interests, until they answer or dismiss it. Either way their choice is
+// saved as their preferences document (dismissing saves "nothing by email"), so it is never asked again, on
+// any device; the account page's Email Preferences edit it afterwards.
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { db } from '@/lib/firestore';
+import {
+  type AlertPreferencesInput,
+  defaultAlertPreferences,
+  type DigestFrequency,
+} from '@model/alert-preferences';
+import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@model/category';
+import { browserTimeZone, loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
+import '../account.css';
+
+/** Set on the checkout return, cleared once answered or dismissed: the prompt survives a reload or a detour. */
+export const emailPromptKey = (uid: string) => `bargains.email-prompt.${uid}`;
+
+const FREQUENCY_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+
+function readPending(uid: string): boolean {
+  try {
+    return window.localStorage.getItem(emailPromptKey(uid)) === 'pending';
+  } catch {
+    return false; // Storage disabled: the checkout return alone shows it.
+  }
+}
+
+function writePending(uid: string, pending: boolean): void {
+  try {
+    if (pending) window.localStorage.setItem(emailPromptKey(uid), 'pending');
+    else window.localStorage.removeItem(emailPromptKey(uid));
+  } catch {
+    // Storage disabled: nothing to remember.
+  }
+}
+
+type Phase = 'checking' | 'asking' | 'saving' | 'done';
+
+export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; checkoutReturn: boolean }) {
+  // Asked only after a checkout, or while a checkout's reminder is pending (read once, when it mounts).
+  const [phase, setPhase] = useState<Phase>(() => (checkoutReturn || readPending(uid) ? 'checking' : 'done'));
+  const [choice, setChoice] = useState<AlertPreferencesInput>(() =>
+    defaultAlertPreferences(browserTimeZone()),
+  );
+  const [failed, setFailed] = useState(false);
+  const wanted = phase !== 'done';
+
+  useEffect(() => {
+    if (!wanted) return;
+    if (checkoutReturn) writePending(uid, true);
+    let active = true;
+    loadEmailPreferences(db, uid)
+      .then(({ saved }) => {
+        if (!active) return;
+        // Already answered (here, on another device, or on the account page): never ask again.
+        if (saved) writePending(uid, false);
+        setPhase((current) => (current === 'checking' ? (saved ? 'done' : 'asking') : current));
+      })
+      .catch((error: unknown) => {
+        // Unknown whether they answered: ask another time rather than risk asking twice.
+        console.error('dashboard.email_prompt_load_failed', error);
+        if (active) setPhase('done');
+      });
+    return () => {
+      active = false;
+    };
+  }, [uid, checkoutReturn, wanted]);
+
+  if (phase === 'checking' || phase === 'done') return null;
+
+  /** Saves the answer; a dismissal goes away even when the save fails (an answer stays to be retried). */
+  const finish = async (preferences: AlertPreferencesInput, { dismissing = false } = {}) => {
+    setPhase('saving');
+    setFailed(false);
+    try {
+      await saveEmailPreferences(db, uid, preferences);
+      writePending(uid, false);
+      setPhase('done');
+    } catch (error) {
+      console.error('dashboard.email_prompt_save_failed', error);
+      if (dismissing) {
+        writePending(uid, false);
+        setPhase('done');
+        return;
+      }
+      setFailed(true);
+      setPhase('asking');
+    }
+  };
+  const dismiss = () => void finish(defaultAlertPreferences(browserTimeZone()), { dismissing: true });
+  const toggleCategory = (category: DealCategory) =>
+    setChoice({
+      ...choice,
+      interest_categories: choice.interest_categories.includes(category)
+        ? choice.interest_categories.filter((item) => item !== category)
+        : [...choice.interest_categories, category],
+    });
+
+  return (
+    <section className="card email-prompt" aria-labelledby="email-prompt-title">
+      <div className="email-prompt__header">
+        <h2 id="email-prompt-title">Get your bargains by email?</h2>
+        <button
+          type="button"
+          className="email-prompt__close"
+          aria-label="Dismiss"
+          onClick={dismiss}
+          disabled={phase === 'saving'}
+        >
+          ×
+        </button>
+      </div>
+      <p className="muted">
+        A digest of new deals, and a note when something is unusually cheap. You can change this any time in
+        Account Settings.
+      </p>
+      <form
+        className="email-preferences"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void finish(choice);
+        }}
+      >
+        <fieldset>
+          <legend>Deal digest</legend>
+          <div className="choice-row">
+            {(['off', 'daily', 'weekly'] as const).map((frequency) => (
+              <label key={frequency} className="choice">
+                <input
+                  type="radio"
+                  name="first-run-digest"
+                  value={frequency}
+                  checked={choice.digest === frequency}
+                  onChange={() => setChoice({ ...choice, digest: frequency })}
+                />
+                {FREQUENCY_LABELS[frequency]}
+              </label>
+            ))}
+          </div>
+          {choice.digest !== 'off' ? (
+            <p className="muted">
+              {choice.digest === 'weekly' ? 'Mondays' : 'Every day'} at 8 AM your time; pick another day or
+              time in Account Settings.
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset>
+          <legend>Alerts</legend>
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={choice.instant_alerts}
+              onChange={(event) => setChoice({ ...choice, instant_alerts: event.target.checked })}
+            />
+            Alert me when a deal is unusually cheap (at most one email an hour)
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>Interests</legend>
+          <p className="muted">Choose none to hear about everything.</p>
+          <div className="choice-grid">
+            {DEAL_CATEGORIES.map((category) => (
+              <label key={category} className="choice">
+                <input
+                  type="checkbox"
+                  checked={choice.interest_categories.includes(category)}
+                  onChange={() => toggleCategory(category)}
+                />
+                {DEAL_CATEGORY_LABELS[category]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {failed ? <Alert>We couldn't save your choice. Please try again.</Alert> : null}
+        <div className="button-row">
+          <Button type="submit" loading={phase === 'saving'}>
+            {phase === 'saving' ? 'Saving...' : 'Save my choice'}
+          </Button>
+          <Button type="button" variant="secondary" onClick={dismiss} disabled={phase === 'saving'}>
+            No thanks
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

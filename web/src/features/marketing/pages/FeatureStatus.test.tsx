@@ -1,0 +1,48 @@
+// Pricing and How It Works say exactly what exists (issue #19: digest, alerts, interest matching by email) and
+// what is still coming (location matching, interests on the dashboard).
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import HowItWorksPage from './HowItWorksPage';
+import PricingPage from './PricingPage';
+
+const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent?.trim());
+
+describe('feature status on the marketing pages', () => {
+  it('pricing includes the alerts and the digest, and lists location matching as coming soon', () => {
+    render(
+      <MemoryRouter>
+        <PricingPage />
+      </MemoryRouter>,
+    );
+    const lists = screen.getAllByRole('list');
+    expect(texts(within(lists[0] as HTMLElement).getAllByRole('listitem'))).toEqual([
+      'Curated deals, discounts and coupons',
+      'Alerts for unusually cheap products',
+      'Daily or weekly email digest',
+      'Interest matching for your digest and alerts',
+      '24/7 access',
+    ]);
+    expect(texts(within(lists[1] as HTMLElement).getAllByRole('listitem'))).toEqual([
+      'Location matching',
+      'Interest matching on your dashboard',
+    ]);
+    expect(screen.getByText('Cancel anytime. No hidden fees.')).toBeInTheDocument();
+  });
+
+  it('how it works badges what of the personalized experience is available and what is coming', () => {
+    render(
+      <MemoryRouter>
+        <HowItWorksPage />
+      </MemoryRouter>,
+    );
+    const step = screen
+      .getByRole('heading', { name: 'Personalized Experience' })
+      .closest('li') as HTMLElement;
+    const items = texts(within(step).getAllByRole('listitem'));
+    expect(items.filter((item) => item?.startsWith('Available now'))).toHaveLength(3);
+    expect(items.filter((item) => item?.startsWith('Coming soon'))).toEqual([
+      'Coming soon Location matching: shops near you first',
+      'Coming soon Your interests first on the dashboard',
+    ]);
+  });
+});
