@@ -11,14 +11,14 @@ export const monthlyPriceLabel = new Intl.NumberFormat('en-US', {
 /** docs/reference.md#constants: redirect from /success to /dashboard after this many milliseconds. */
 export const POST_PAYMENT_REDIRECT_MS = 3000;
 
-/** One of the planned features of spec §1, and whether a subscriber has it today. */
+/** One of the planned features of the product (docs/reference.md#product), and whether a subscriber has it today. */
 export interface PlannedFeature {
   title: string;
   description: string;
 }
 
 /**
- * The planned features of spec §1 that exist (issue #19): email digests and alerts, matched to the categories
+ * The planned features (docs/reference.md#product) that exist (issue #19): email digests and alerts, matched to the categories
  * and stores a subscriber picks (Account Settings, or the prompt after subscribing).
  */
 export const AVAILABLE_FEATURES: readonly PlannedFeature[] = [
@@ -37,7 +37,7 @@ export const AVAILABLE_FEATURES: readonly PlannedFeature[] = [
   },
 ];
 
-/** Planned features of spec §1 that do not exist yet, shown as coming soon. */
+/** Planned features (docs/reference.md#product) that do not exist yet, shown as coming soon. */
 export const COMING_SOON_FEATURES: readonly PlannedFeature[] = [
   { title: 'Location-based matching', description: 'Deals from shops near you, surfaced first.' },
   {

@@ -1,6 +1,6 @@
 import { COMING_SOON_FEATURES, type PlannedFeature } from '@/config/product';
 
-/** Planned features of spec §1, each marked as coming soon or, once built, as available now. */
+/** Planned features (docs/reference.md#product), each marked as coming soon or, once built, as available now. */
 export function ComingSoonList({
   features = COMING_SOON_FEATURES,
   available = false,

@@ -4,7 +4,7 @@ import { Page } from '@/components/layout/Page';
 import { monthlyPriceLabel } from '@/config/product';
 import { CheckIcon, SparkIcon } from '../components/Icons';
 
-// Spec §2's plan copy, with the digest and interest matching (email) moved from coming soon to included now
+// The plan copy of docs/reference.md#routes, with the digest and interest matching (email) moved from coming soon to included now
 // that they exist (issue #19); location matching and interests on the dashboard are still to come.
 const INCLUDED = [
   'Curated deals, discounts and coupons',
