@@ -2,7 +2,7 @@
 // (web/build/source-maps.ts keeps them in `<outDir>.sourcemaps`): gzipped size of each chunk, whether it holds the
 // full Firestore SDK or dashboard code, and a page's initial JS (its HTML's entry scripts and preloads plus every
 // chunk they statically import).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -52,14 +52,18 @@ export function withStaticImports(files: readonly string[], manifest: Manifest):
 
 export function readBuild(distDir: string) {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const mapsDir = `${distDir}.sourcemaps`;
+  if (!existsSync(mapsDir)) throw new Error(`${mapsDir} is missing: the build wrote no source maps`);
   const chunks = new Map<string, Chunk>();
   /** Throws for a file the build does not hold (or without its source map): the check must not pass unseen. */
   const chunkOf = (file: string): Chunk => {
     const known = chunks.get(file);
     if (known) return known;
-    const map = JSON.parse(readFileSync(join(`${distDir}.sourcemaps`, `${file}.map`), 'utf8')) as {
-      sources: string[];
-    };
+    // A chunk with no source (Rolldown's runtime) has no map; a build without any maps fails in readBuild.
+    const mapFile = join(mapsDir, `${file}.map`);
+    const map = existsSync(mapFile)
+      ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] })
+      : { sources: [] };
     const chunk = {
       gzipBytes: gzipSync(readFileSync(join(distDir, file))).length,
       fullFirestore: map.sources.some((source) => FULL_FIRESTORE_SOURCE.test(source)),
