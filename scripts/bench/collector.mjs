@@ -31,7 +31,8 @@ function parseDeals(argv) {
 }
 
 async function writeFeed(path, deals, variant) {
-  const { feedRecord, seededRandom, startOfUtcDay } = await import('../../tools/deal-feed/feed-records.ts');
+  const { feedRecord, startOfUtcDay } = await import('../../tools/deal-feed/feed-records.ts');
+  const { seededRandom } = await import('../../tools/seeded-random.ts');
   const anchor = startOfUtcDay(new Date());
   const random = seededRandom(0xb3ec);
   const out = createWriteStream(path);

@@ -1,6 +1,7 @@
 // The whole subscription life through the Stripe stand-in: hosted checkout, cancel, resume, period end,
 // renewals and a failed renewal — every state change arriving by signed webhook.
 import { hasDealAccess, parseUser } from '../../functions/src/model/user';
+import { standinApiCallCount } from '../support/stripe-standin';
 import { closeAdmin, readDoc } from './support/admin';
 import { APP_ORIGIN } from './support/env';
 import { callFunction, errorOf } from './support/http';
@@ -46,7 +47,11 @@ describe('subscription lifecycle', () => {
       current_period_end: periodEnd,
       cancel_at_period_end: false,
     });
+    // The status is read from the user's document: asking for it never calls Stripe.
+    await flushDeliveries();
+    const stripeCallsBefore = await standinApiCallCount();
     expect(await status(user)).toEqual({ status: 'active', current_period_end: periodEnd });
+    expect(await standinApiCallCount()).toBe(stripeCallsBefore);
 
     // Cancel: access lasts to the end of the paid period.
     const canceled = await callFunction('cancel_subscription', { token: user.idToken });

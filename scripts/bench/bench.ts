@@ -1,0 +1,156 @@
+// `npm run bench`: builds the functions and the production web app, times the functions' cold import, then serves
+// the build through the emulators and measures pages, bundles and the dashboard (live.ts). Prints one table,
+// writes it to bench-results/ (git-ignored) and exits non-zero when a budget is broken; then runs the collector
+// benchmark (and the digests one, when package.json has it). See README.md § Performance.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { ensureChromium } from '../lib/chromium.mjs';
+import { writeEmulatorConfig } from '../lib/emulator-config.mjs';
+import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
+import { run, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
+import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
+import { notMeasured, renderTable, rowOk, type Row } from './table';
+
+const RESULTS_DIR = join(repoRoot, 'bench-results');
+// Its own build: web/dist-emulator is shared with other runs, and a rebuild mid-measurement would empty it.
+const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
+// firebase-tools takes its config file's folder as the project folder, so the copy lives there for the run.
+const FIREBASE_CONFIG = join(repoRoot, 'firebase.bench.json');
+const COLD_IMPORT_SAMPLES = 5;
+
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, 'skip-build': { type: 'boolean', default: false } },
+});
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
+
+// Times only loading the modules in order (not Node's start-up); exits itself, as the Admin SDK keeps it alive.
+const TIMER = `import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+const require = createRequire(pathToFileURL(process.argv[1]).href);
+const t = performance.now();
+for (const path of process.argv.slice(1)) path.endsWith('.mjs') ? await import(pathToFileURL(path).href) : require(path);
+process.stdout.write('cold-import-ms=' + (performance.now() - t));
+process.exit(0);`;
+
+/** Median of fresh Node processes loading `modules`, like a new production instance (no emulator variables). */
+function coldImport(measurement: string, modules: string[], maxMs: number): Row {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !/_EMULATOR_HOST$|^FUNCTIONS_EMULATOR$|^FIREBASE_|^NODE_OPTIONS$/.test(key),
+    ),
+  );
+  const samples: number[] = [];
+  for (let i = 0; i < COLD_IMPORT_SAMPLES; i += 1) {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', TIMER, ...modules], {
+      env: { ...env, GCLOUD_PROJECT: PROJECT_ID },
+      encoding: 'utf8',
+    });
+    const ms = Number(/cold-import-ms=([\d.]+)/.exec(child.stdout)?.[1]);
+    if (!Number.isFinite(ms))
+      return notMeasured(measurement, [{ unit: 'ms', max: maxMs }], child.stderr.split('\n')[0] ?? '');
+    samples.push(ms);
+  }
+  const median = samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? null;
+  const metrics = [{ label: 'median', value: median, unit: 'ms' as const, max: maxMs }];
+  return { measurement, metrics, note: `${samples.length} runs, load average ${loadavg()[0]?.toFixed(2)}` };
+}
+
+/** Runs live.ts inside `firebase emulators:exec`, queued on the machine's emulator lock like `npm test`. */
+async function measureServedBuild(): Promise<Row[]> {
+  const rowsFile = join(RESULTS_DIR, '.live.json');
+  rmSync(rowsFile, { force: true });
+  writeEmulatorConfig({ file: FIREBASE_CONFIG, publicDir: relative(repoRoot, WEB_BUILD) });
+  const inner = `node --import tsx scripts/bench/live.ts ${JSON.stringify(rowsFile)} ${runs} ${JSON.stringify(WEB_BUILD)}`;
+  const emulators = spawnLockedEmulatorsExec(inner, {
+    config: FIREBASE_CONFIG,
+    spawnOptions: { stdio: ['inherit', 'pipe', 'pipe'] },
+  });
+  // The Hosting emulator logs every request (hundreds per Lighthouse run): they would bury the progress lines.
+  for (const [from, to] of [
+    [emulators.child.stdout, process.stdout],
+    [emulators.child.stderr, process.stderr],
+  ] as const) {
+    if (from)
+      createInterface({ input: from }).on(
+        'line',
+        (line) => /^i {2}hosting: \S+ - - \[/.test(line) || to.write(`${line}\n`),
+      );
+  }
+  const { code } = await emulators.exit;
+  rmSync(FIREBASE_CONFIG, { force: true });
+  if (existsSync(rowsFile)) return JSON.parse(readFileSync(rowsFile, 'utf8')) as Row[];
+  return [notMeasured('Served pages', [], `the emulators did not run the measurements (exit ${code})`)];
+}
+
+const gitText = (gitArgs: string[]) =>
+  spawnSync('git', gitArgs, { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+
+async function main() {
+  stopAllOnSignals(() => rmSync(FIREBASE_CONFIG, { force: true }));
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  ensureLocalConfig();
+  process.env.CHROMIUM_PATH = ensureChromium();
+  if (args['skip-build']) {
+    if (!existsSync(join(WEB_BUILD, 'index.html')))
+      throw new Error('--skip-build needs an earlier bench build');
+  } else {
+    console.log('▶ build (functions + production web app)');
+    await Promise.all([buildFunctions(), buildWeb({ outDir: WEB_BUILD })]);
+  }
+  console.log(`\n▶ cold imports (${COLD_IMPORT_SAMPLES} fresh Node processes each)`);
+  const functionsLib = (file: string) => join(repoRoot, 'functions', file);
+  const rows = [
+    coldImport('Functions cold import (index.js)', [functionsLib('lib/index.js')], 400),
+    // What a new render_blog instance loads before its first page (jsdom follows with the first post).
+    coldImport(
+      'render_blog cold import',
+      [
+        functionsLib('lib/index.js'),
+        functionsLib('lib/handlers/render-blog.js'),
+        functionsLib('web-render/render-blog.mjs'),
+      ],
+      300,
+    ),
+    ...(await measureServedBuild()),
+  ];
+
+  const generatedAt = new Date().toISOString();
+  const dirty = gitText(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
+  const header = `Benchmark ${generatedAt} · commit ${gitText(['rev-parse', '--short', 'HEAD'])}${dirty} · Lighthouse mobile preset, median of ${runs} · ${cpus().length} × ${cpus()[0]?.model}`;
+  const broken = rows.filter((row) => !rowOk(row)).map((row) => row.measurement);
+  const verdict = broken.length ? `BROKEN budgets: ${broken.join('; ')}` : 'All budgets met.';
+  const table = `${header}\n\n${renderTable(rows)}\n\n${verdict}\n`;
+  console.log(`\n${table}`);
+  const stamp = generatedAt.replace(/[:.]/g, '-');
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), table);
+  for (const file of ['latest.json', `${stamp}.json`])
+    writeFileSync(join(RESULTS_DIR, file), JSON.stringify({ generatedAt, runs, rows, broken }, null, 2));
+  console.log(`Written: bench-results/latest.md, latest.json, ${stamp}.json`);
+
+  // The collector (and digests) benchmarks have their own tables and budgets.
+  const scripts = (
+    JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  let othersOk = true;
+  for (const name of ['bench:collector', 'bench:digests'].filter((script) => script in scripts)) {
+    othersOk =
+      (await run(name, 'npm', ['run', name], { cwd: repoRoot }).then(
+        () => true,
+        () => false,
+      )) && othersOk;
+  }
+  await stopAll();
+  process.exit(broken.length === 0 && othersOk ? 0 : 1);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`npm run bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  rmSync(FIREBASE_CONFIG, { force: true });
+  await stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+// What the dashboard costs in Firestore reads (billed per document delivered), counted from the tab's Firestore
+// responses: the first page is 20 deals and the user document, plus at most the store summary and the saved
+// deals; each further page is 20 deals and nothing else; each search, filter or sort change at most 20 deals and
+// nothing else.
+import { FieldValue } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { userDocPath } from '../../functions/src/model/paths';
+import { newUserDoc } from '../../functions/src/model/user';
+import { cardIds, PAGE_SIZE, signIn, TEST_PASSWORD } from './dashboard-helpers';
+import { launchBrowser, openPage } from './support/browser';
+import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
+import { recordFirestoreReads, type FirestoreReads } from './support/firestore-reads';
+
+const DEAL = /^sources\/wired\/coupons\/[^/]+$/;
+/** Besides deals and the user document, the first page may read only these (≤ 102: 1 + counter + 100 saved). */
+const FIRST_PAGE_EXTRAS = (uid: string) =>
+  new RegExp(`^(sources/wired/summaries/shops|users/${uid}/counters/saved|users/${uid}/saved/[^/]+)$`);
+const MAX_FIRST_PAGE_EXTRAS = 102;
+
+let browser: Browser;
+let subscriber: { uid: string; email: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const email = uniqueEmail('reads');
+  const { uid } = await adminAuth().createUser({ email, password: TEST_PASSWORD });
+  await adminDb()
+    .doc(userDocPath(uid))
+    .set({
+      ...newUserDoc(FieldValue.serverTimestamp()),
+      subscription_active: true,
+      subscription_status: 'active',
+    });
+  subscriber = { uid, email };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await adminAuth().deleteUser(subscriber.uid);
+  await adminDb().recursiveDelete(adminDb().doc(userDocPath(subscriber.uid)));
+  await closeAdmin();
+});
+
+function classify(paths: readonly string[], uid: string) {
+  return {
+    deals: paths.filter((path) => DEAL.test(path)).length,
+    userDocs: paths.filter((path) => path === `users/${uid}`).length,
+    other: paths.filter((path) => !DEAL.test(path) && path !== `users/${uid}`),
+  };
+}
+
+/** Waits until the list is out of its loading states and neither its cards nor the reads changed for 1 s. */
+async function settled(page: Page, reads: FirestoreReads): Promise<{ cards: number; paths: string[] }> {
+  await page.waitForFunction(() => {
+    const state = document.querySelector('.deal-list')?.getAttribute('data-state');
+    return state !== undefined && state !== 'loading' && state !== 'loading-more';
+  });
+  let last = '';
+  let stableSince = Date.now();
+  while (Date.now() - stableSince < 1000) {
+    await page.waitForTimeout(200);
+    const now = `${(await cardIds(page)).length}/${(await reads.paths()).length}`;
+    if (now !== last) [last, stableSince] = [now, Date.now()];
+  }
+  return { cards: (await cardIds(page)).length, paths: await reads.paths() };
+}
+
+test('the dashboard reads 20 deals per page and at most 20 per search, filter or sort change', async () => {
+  const { context, page: signInPage } = await openPage(browser);
+  await signIn(signInPage, subscriber.email);
+  // A new tab, signed in from the persisted session, recorded from its first request.
+  const page = await context.newPage();
+  const reads = await recordFirestoreReads(page);
+  await page.goto('/dashboard');
+  await page.locator('[data-deal-id]').first().waitFor();
+
+  let { cards, paths } = await settled(page, reads);
+  const first = classify(paths, subscriber.uid);
+  expect(cards).toBe(PAGE_SIZE);
+  expect(first.deals).toBe(PAGE_SIZE);
+  expect(first.userDocs).toBe(1);
+  expect(first.other.filter((path) => !FIRST_PAGE_EXTRAS(subscriber.uid).test(path))).toEqual([]);
+  expect(first.other.length).toBeLessThanOrEqual(MAX_FIRST_PAGE_EXTRAS);
+
+  for (let further = 1; further <= 2; further += 1) {
+    await page.locator('[data-deal-id]').last().scrollIntoViewIfNeeded();
+    await page.waitForFunction((shown) => document.querySelectorAll('[data-deal-id]').length > shown, cards);
+    const next = await settled(page, reads);
+    const page2 = classify(next.paths.slice(paths.length), subscriber.uid);
+    expect({ further, cardsAdded: next.cards - cards, ...page2 }).toEqual({
+      further,
+      cardsAdded: PAGE_SIZE,
+      deals: PAGE_SIZE,
+      userDocs: 0,
+      other: [],
+    });
+    ({ cards, paths } = next);
+  }
+
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const changes: Array<[string, () => Promise<unknown>]> = [
+    ['search "smartwatch"', () => page.getByRole('searchbox', { name: 'Search deals' }).fill('smartwatch')],
+    ['clear filters', () => page.getByRole('button', { name: 'Clear filters' }).first().click()],
+    ['store', () => page.getByLabel('Store').selectOption('bluebird-electronics')],
+    ['category', () => page.getByLabel('Category').selectOption('electronics')],
+    ['show All Deals', () => page.getByLabel('Show').selectOption('all')],
+    ['sort Ending Soon', () => page.getByLabel('Sort by').selectOption('ending_soon')],
+  ];
+  const overBudget = [];
+  for (const [change, apply] of changes) {
+    const before = paths.length;
+    const url = await page.evaluate(() => window.location.search);
+    await apply();
+    // Counted once the change reached the URL (the list state; a search is debounced) and the list settled.
+    await page.waitForFunction((at) => window.location.search !== at, url);
+    paths = (await settled(page, reads)).paths;
+    const delta = classify(paths.slice(before), subscriber.uid);
+    if (delta.deals > PAGE_SIZE || delta.userDocs > 0 || delta.other.length > 0)
+      overBudget.push({ change, ...delta });
+  }
+  expect(overBudget).toEqual([]);
+  await context.close();
+});
