@@ -1,4 +1,4 @@
-// One Jest config, one project per test layer; scripts/test.mjs picks projects per stage.
+// One Jest config, one project per test layer; scripts/test.ts picks projects per stage.
 const swc = [
   '@swc/jest',
   {
@@ -22,7 +22,7 @@ const base = {
   rootDir: __dirname,
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/functions/lib/', '/dist/'],
 };
-/** Suites that run against the emulators (inside `firebase emulators:exec`, scripts/test.mjs). */
+/** Suites that run against the emulators (inside `firebase emulators:exec`, scripts/test.ts). */
 const emulatorBacked = (displayName, folder) => ({
   ...base,
   displayName,

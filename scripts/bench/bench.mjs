@@ -9,11 +9,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ensureChromium } from '../lib/chromium.mjs';
-import { writeEmulatorConfig } from '../lib/emulator-config.mjs';
-import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
+import { ensureChromium } from '../lib/chromium.ts';
+import { writeEmulatorConfig } from '../lib/emulator-config.ts';
+import { PROJECT_ID, repoRoot } from '../lib/paths.ts';
+import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes.ts';
+import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.ts';
 import { evaluateBudgets } from './lib/budgets.ts';
 import { measureColdImport } from './lib/cold-import.ts';
 import { renderBrokenBudgets, renderDiagnostics, renderTable } from './lib/report.ts';

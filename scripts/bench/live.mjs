@@ -4,10 +4,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import { STRIPE_STANDIN_PORT } from '../lib/ports.mjs';
-import { prepareDemoData, startStripeStandin } from '../lib/stack.mjs';
+import { PROJECT_ID, repoRoot } from '../lib/paths.ts';
+import { stopAll, stopAllOnSignals } from '../lib/processes.ts';
+import { STRIPE_STANDIN_PORT } from '../lib/ports.ts';
+import { prepareDemoData, startStripeStandin } from '../lib/stack.ts';
 import { measureLive } from './measure-live.ts';
 import { liveNotMeasured } from './lib/routes.ts';
 

@@ -1,14 +1,26 @@
 // Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state) and the deal feed, rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
-// Writes per-stage results for test.mjs. The `billing-realistic` stage is the integration project's billing suites
+// Writes per-stage results for test.ts. The `billing-realistic` stage is the integration project's billing suites
 // once more, with the stand-in in its realistic delivery mode and fault mode (tools/stripe-standin/README.md).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopAll, stopAllOnSignals } from './processes.mjs';
-import { runJestProject } from './jest.mjs';
-import { STRIPE_STANDIN_PORT } from './ports.mjs';
-import { prepareDemoData, startDealFeed, startStripeStandin } from './stack.mjs';
+import { exitWithUsage, parseCommandLine } from './cli';
+import { stopAll, stopAllOnSignals } from './processes';
+import { runJestProject, type TestCounts } from './jest';
+import { STRIPE_STANDIN_PORT } from './ports';
+import { prepareDemoData, startDealFeed, startStripeStandin } from './stack';
+
+/** One stage's line in the closing summary (written to the summary file for test.ts). */
+export interface StageResult {
+  stage: string;
+  ok: boolean;
+  seconds: number;
+  counts?: TestCounts;
+}
+
+const USAGE =
+  'Usage: node --import tsx scripts/lib/emulator-suites.ts --stages <stage,…> --summary <file.json> [-- <jest args>]';
 
 /** The suites whose subscriptions go through the stand-in's checkout and webhook deliveries. */
 const REALISTIC_BILLING_SUITES = [
@@ -21,7 +33,7 @@ const REALISTIC_BILLING_SUITES = [
 /** Low enough that the SDK's two retries practically always recover, high enough that they run. */
 const REALISTIC_API_FAULT_RATE = 0.02;
 
-async function setStandinModes(modes) {
+async function setStandinModes(modes: { delivery: string; api_fault_rate: number }): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/modes`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -30,7 +42,7 @@ async function setStandinModes(modes) {
   if (!response.ok) throw new Error(`Stripe stand-in modes: ${response.status} ${await response.text()}`);
 }
 
-async function runStage(stage) {
+async function runStage(stage: string, jestArgs: string[]): Promise<{ ok: boolean; counts: TestCounts }> {
   if (stage !== 'billing-realistic') return runJestProject(stage, { extraArgs: jestArgs, inBand: true });
   await setStandinModes({ delivery: 'realistic', api_fault_rate: REALISTIC_API_FAULT_RATE });
   try {
@@ -41,32 +53,45 @@ async function runStage(stage) {
   }
 }
 
-const [stageList, summaryFile, ...jestArgs] = process.argv.slice(2);
-const stages = stageList.split(',');
-stopAllOnSignals();
+async function main(): Promise<void> {
+  const { values, positionals: jestArgs } = parseCommandLine(USAGE, {
+    options: { stages: { type: 'string' }, summary: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const { stages: stageList, summary: summaryFile } = values;
+  if (!stageList || !summaryFile) return exitWithUsage(USAGE, '--stages and --summary are required.');
+  const stages = stageList.split(',');
+  stopAllOnSignals();
 
-const results = [];
-let ok = true;
-try {
-  const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
-  await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
-  await startDealFeed();
-  await prepareDemoData();
-  for (const stage of stages) {
-    const started = Date.now();
-    console.log(`\n▶ ${stage}`);
-    const result = await runStage(stage);
-    results.push({ stage, ok: result.ok, seconds: (Date.now() - started) / 1000, counts: result.counts });
-    if (!result.ok) {
-      ok = false;
-      break;
+  const results: StageResult[] = [];
+  let ok = true;
+  try {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'bargains-stripe-')), 'state.json');
+    await startStripeStandin({ STRIPE_STANDIN_STATE_FILE: stateFile });
+    await startDealFeed();
+    await prepareDemoData();
+    for (const stage of stages) {
+      const started = Date.now();
+      console.log(`\n▶ ${stage}`);
+      const result = await runStage(stage, jestArgs);
+      results.push({ stage, ok: result.ok, seconds: (Date.now() - started) / 1000, counts: result.counts });
+      if (!result.ok) {
+        ok = false;
+        break;
+      }
     }
+  } catch (error) {
+    console.error(`✖ emulator stages: ${(error as Error).message}`);
+    results.push({ stage: 'emulator setup', ok: false, seconds: 0 });
+    ok = false;
   }
-} catch (error) {
-  console.error(`✖ emulator stages: ${error.message}`);
-  results.push({ stage: 'emulator setup', ok: false, seconds: 0 });
-  ok = false;
+  writeFileSync(summaryFile, JSON.stringify(results));
+  await stopAll();
+  process.exit(ok ? 0 : 1);
 }
-writeFileSync(summaryFile, JSON.stringify(results));
-await stopAll();
-process.exit(ok ? 0 : 1);
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await stopAll();
+  process.exit(1);
+});
