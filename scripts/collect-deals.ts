@@ -9,6 +9,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../functions/src/model/paths';
 import { renderSummary } from '../functions/src/collector/report';
 import type { RunSummary } from '../functions/src/collector/pipeline';
+import { parseCommandLine } from './lib/cli';
 
 const PROJECT_ID = 'demo-bargains';
 const FUNCTIONS_ORIGIN = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
@@ -48,6 +49,7 @@ export async function triggerCollectDeals(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  parseCommandLine('Usage: npm run collect-deals (while `npm start` runs; no options)', {});
   const started = new Date();
   await triggerCollectDeals();
   process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
