@@ -33,6 +33,8 @@ import { firestoreEmulatorEnv } from '../lib/firestore-emulator';
 import { functionsNodeBinary } from '../lib/functions-node';
 import { probeFunctions } from '../lib/functions-ready';
 import { repoRoot } from '../lib/paths';
+import { stopAllOnSignals } from '../lib/processes';
+import { buildFunctions } from '../lib/stack';
 import { waitForHttp } from '../../tools/wait-until';
 
 export const CHECK_PARTS = ['functions', 'hosting', 'firestore'] as const;
@@ -63,16 +65,6 @@ function parseCheckArgs(argv: string[]): { project?: string; parts: Part[] } {
   const unknown = only.filter((part) => !(CHECK_PARTS as readonly string[]).includes(part));
   if (unknown.length) exitWithUsage(USAGE, `Unknown part(s): ${unknown.join(', ')}.`);
   return { project: values.project ?? process.env.GCLOUD_PROJECT, parts: only as Part[] };
-}
-
-/** Compiles the functions into a clean lib/ (what the deploy uploads). */
-function buildFunctions(): void {
-  rmSync(join(functionsDir, 'lib'), { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(functionsDir, 'tsconfig.build.json')],
-    { stdio: 'inherit' },
-  );
 }
 
 /** Loads the built functions in `dir` like a new instance: no emulator variables, the target project. */
@@ -382,7 +374,7 @@ export async function runDeployCheck(argv: string[]): Promise<boolean> {
   let probe: FunctionsProbe | undefined;
   const node = functionsNodeBinary();
   if (parts.includes('functions') || parts.includes('hosting')) {
-    buildFunctions();
+    await buildFunctions();
     if (parts.includes('functions')) {
       const installed = probeInstalledCopy(node, projectId ?? 'demo-bargains');
       report(installed.outcome);
@@ -408,6 +400,7 @@ export async function runDeployCheck(argv: string[]): Promise<boolean> {
 }
 
 if (require.main === module) {
+  stopAllOnSignals(); // Ctrl-C also stops the functions build (a child in its own process group).
   runDeployCheck(process.argv.slice(2)).then(
     (ok) => process.exit(ok ? 0 : 1),
     (error: unknown) => {
