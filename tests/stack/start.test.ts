@@ -56,65 +56,60 @@ function functionRewriteSources(): string[] {
 
 /** Generous: npm start first queues for the machine-wide emulator lock behind other runs (several on a shared box). */
 const START_TIMEOUT_MS = 25 * 60_000;
+jest.setTimeout(START_TIMEOUT_MS);
 
 let start: ChildProcess | undefined;
 afterAll(() => {
   if (start?.pid && isAlive(start.pid)) process.kill(-start.pid, 'SIGKILL');
 });
 
-test(
-  'npm start serves the app with demo accounts, and Ctrl-C stops every child and frees every port',
-  async () => {
-    // Like a terminal: `npm start` leads its own process group, and Ctrl-C signals the whole group.
-    start = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => start?.on('exit', (code) => resolve(code)));
+test('npm start serves the app with demo accounts, and Ctrl-C stops every child and frees every port', async () => {
+  // Like a terminal: `npm start` leads its own process group, and Ctrl-C signals the whole group.
+  start = spawn('npm', ['start'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => start?.on('exit', (code) => resolve(code)));
 
-    await waitUntil(
-      () => output,
-      (text) => text.includes('Bargains is running') || text.includes('npm start failed'),
-      { what: 'npm start', timeoutMs: START_TIMEOUT_MS - 10_000 },
-    );
-    if (!output.includes('Bargains is running')) throw new Error(output);
-    // At once, before anything else: "running" means every function is loaded, directly and behind Hosting.
-    const functions = exportedFunctions().filter((fn) => fn.trigger === 'https');
-    const urls = [
-      ...functions.map(functionUrl),
-      ...functionRewriteSources().map((path) => `http://127.0.0.1:5000${path}`),
-    ];
-    const answers = await Promise.all(
-      urls.map(async (url) => {
-        const response = await fetch(url, { redirect: 'manual' });
-        return { url, status: response.status, body: await response.text() };
-      }),
-    );
-    expect(functions.length).toBeGreaterThanOrEqual(6);
-    expect(answers.filter((answer) => /does not exist/.test(answer.body) || answer.status >= 500)).toEqual(
-      [],
-    );
+  await waitUntil(
+    () => output,
+    (text) => text.includes('Bargains is running') || text.includes('npm start failed'),
+    { what: 'npm start', timeoutMs: START_TIMEOUT_MS - 10_000 },
+  );
+  if (!output.includes('Bargains is running')) throw new Error(output);
+  // At once, before anything else: "running" means every function is loaded, directly and behind Hosting.
+  const functions = exportedFunctions().filter((fn) => fn.trigger === 'https');
+  const urls = [
+    ...functions.map(functionUrl),
+    ...functionRewriteSources().map((path) => `http://127.0.0.1:5000${path}`),
+  ];
+  const answers = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(url, { redirect: 'manual' });
+      return { url, status: response.status, body: await response.text() };
+    }),
+  );
+  expect(functions.length).toBeGreaterThanOrEqual(6);
+  expect(answers.filter((answer) => /does not exist/.test(answer.body) || answer.status >= 500)).toEqual([]);
 
-    expect(output).toContain('Open http://127.0.0.1:5000');
-    expect(output).toContain('subscriber@bargains.test');
+  expect(output).toContain('Open http://127.0.0.1:5000');
+  expect(output).toContain('subscriber@bargains.test');
 
-    const home = await fetch('http://127.0.0.1:5000/');
-    expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<div id="root">');
+  const home = await fetch('http://127.0.0.1:5000/');
+  expect(home.status).toBe(200);
+  expect(await home.text()).toContain('<div id="root">');
 
-    const pid = start.pid as number;
-    const children = descendants(pid);
-    expect(children.length).toBeGreaterThan(3);
+  const pid = start.pid as number;
+  const children = descendants(pid);
+  expect(children.length).toBeGreaterThan(3);
 
-    process.kill(-pid, 'SIGINT');
-    await exited;
-    // Every process npm start had spawned is gone shortly after it exits (no orphan keeps running).
-    await waitUntil(
-      () => children.filter(isAlive).map(describeProcess),
-      (survivors) => survivors.length === 0,
-      { what: 'every process npm start spawned to exit', timeoutMs: 10_000 },
-    );
-    for (const { port } of stackPorts()) expect(await isPortFree(port)).toBe(true);
-  },
-  START_TIMEOUT_MS,
-);
+  process.kill(-pid, 'SIGINT');
+  await exited;
+  // Every process npm start had spawned is gone shortly after it exits (no orphan keeps running).
+  await waitUntil(
+    () => children.filter(isAlive).map(describeProcess),
+    (survivors) => survivors.length === 0,
+    { what: 'every process npm start spawned to exit', timeoutMs: 10_000 },
+  );
+  for (const { port } of stackPorts()) expect(await isPortFree(port)).toBe(true);
+});
