@@ -1,4 +1,7 @@
-// One Jest config, one project per test layer; scripts/test.mjs picks projects per stage.
+// One Jest config, one project per test layer; scripts/test.ts picks projects per stage.
+// Vite is an ES module: required synchronously (Node 20.19+ loads ES modules with require).
+const { loadEnv } = require('vite');
+
 const swc = [
   '@swc/jest',
   {
@@ -23,7 +26,7 @@ const base = {
   rootDir: __dirname,
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/functions/lib/', '/dist/'],
 };
-/** Suites that run against the emulators (inside `firebase emulators:exec`, scripts/test.mjs). */
+/** Suites that run against the emulators (inside `firebase emulators:exec`, scripts/test.ts). */
 const emulatorBacked = (displayName, folder) => ({
   ...base,
   displayName,
@@ -48,21 +51,9 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/web-setup.ts'],
-      // What vite.config.ts compiles in from web/.env.emulator (validated there).
-      globals: {
-        __APP_ENV__: {
-          firebase: {
-            apiKey: 'demo-api-key',
-            authDomain: 'demo-bargains.firebaseapp.com',
-            projectId: 'demo-bargains',
-            appId: '1:000000000000:web:0000000000000000',
-          },
-          useEmulators: true,
-          authEmulatorUrl: 'http://127.0.0.1:9099',
-          firestoreEmulator: { host: '127.0.0.1', port: 8080 },
-          supportEmail: 'support@bargains.test',
-        },
-      },
+      // The emulator build's raw VITE_* settings, read by Vite's own loader (web/.env.emulator and any VITE_* in
+      // the environment); web-setup.ts validates them into __APP_ENV__ with parseEnv, as vite.config.ts does.
+      globals: { __VITE_ENV__: loadEnv('emulator', `${__dirname}/web`, 'VITE_') },
     },
     emulatorBacked('rules', 'rules'),
     emulatorBacked('integration', 'functions'),

@@ -6,6 +6,7 @@ import { COLLECTIONS } from '../functions/src/model/paths';
 import { renderSummary } from '../functions/src/collector/report';
 import type { RunSummary } from '../functions/src/collector/pipeline';
 import { runScheduledFunction } from './lib/scheduled-trigger';
+import { parseCommandLine } from './lib/cli';
 
 const PROJECT_ID = 'demo-bargains';
 
@@ -13,6 +14,7 @@ const PROJECT_ID = 'demo-bargains';
 export const triggerCollectDeals = (): Promise<void> => runScheduledFunction('collect_deals');
 
 async function main(): Promise<void> {
+  parseCommandLine('Usage: npm run collect-deals (while `npm start` runs; no options)', {});
   const started = new Date();
   await triggerCollectDeals();
   process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';

@@ -9,6 +9,7 @@ import { ADAPTER_IDS, adapterFor } from '../functions/src/collector/adapters';
 import { FEED_FORMATS, type FeedFormat, openFeedFile } from '../functions/src/collector/feed';
 import { runCollection, type CollectorLogger } from '../functions/src/collector/pipeline';
 import { renderSummary } from '../functions/src/collector/report';
+import { exitWithUsage, parseCommandLine } from './lib/cli';
 
 const USAGE = `Usage: npm run import-deals -- --file <feed.ndjson|feed.csv> (--emulator | --project <id>) [--dry-run]
        [--source ${ADAPTER_IDS.join('|')}] [--format ${FEED_FORMATS.join('|')}] [--allow-shrink] [--json]`;
@@ -24,44 +25,34 @@ interface Args {
   json: boolean;
 }
 
-function parseArgs(argv: string[]): Args {
-  const value = (flag: string): string | undefined => {
-    const index = argv.indexOf(flag);
-    if (index === -1) return undefined;
-    const next = argv[index + 1];
-    if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value`);
-    return next;
-  };
-  const known = new Set([
-    '--file',
-    '--emulator',
-    '--project',
-    '--dry-run',
-    '--source',
-    '--format',
-    '--allow-shrink',
-    '--json',
-  ]);
-  const unknown = argv.filter((arg) => arg.startsWith('--') && !known.has(arg));
-  if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(', ')}`);
-  const file = value('--file');
-  if (!file) throw new Error('--file is required');
-  const emulator = argv.includes('--emulator');
-  const project = value('--project');
-  if (emulator === (project !== undefined))
-    throw new Error('give exactly one of --emulator and --project <id>');
-  const format = value('--format');
+function parseImportArgs(): Args {
+  const { values } = parseCommandLine(USAGE, {
+    options: {
+      file: { type: 'string' },
+      emulator: { type: 'boolean', default: false },
+      project: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      source: { type: 'string', default: 'wired' },
+      format: { type: 'string' },
+      'allow-shrink': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (!values.file) exitWithUsage(USAGE, '--file is required');
+  if (values.emulator === (values.project !== undefined))
+    exitWithUsage(USAGE, 'give exactly one of --emulator and --project <id>');
+  const format = values.format;
   if (format !== undefined && !FEED_FORMATS.includes(format as FeedFormat))
-    throw new Error(`--format must be one of ${FEED_FORMATS.join(', ')}`);
+    exitWithUsage(USAGE, `--format must be one of ${FEED_FORMATS.join(', ')}`);
   return {
-    file,
-    emulator,
-    projectId: project ?? process.env.GCLOUD_PROJECT ?? 'demo-bargains',
-    dryRun: argv.includes('--dry-run'),
-    source: value('--source') ?? 'wired',
+    file: values.file,
+    emulator: values.emulator,
+    projectId: values.project ?? process.env.GCLOUD_PROJECT ?? 'demo-bargains',
+    dryRun: values['dry-run'],
+    source: values.source,
     format: format as FeedFormat | undefined,
-    allowShrink: argv.includes('--allow-shrink'),
-    json: argv.includes('--json'),
+    allowShrink: values['allow-shrink'],
+    json: values.json,
   };
 }
 
@@ -73,13 +64,7 @@ const stderrLogger: CollectorLogger = {
 };
 
 async function main(): Promise<number> {
-  let args: Args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const args = parseImportArgs();
   if (args.emulator) {
     process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
     // Nothing runs on Google Cloud here: without this the auth library probes the metadata server first.

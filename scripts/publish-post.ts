@@ -1,7 +1,6 @@
 // Publishes an HTML file as a blog post (there is no admin UI, docs/reference.md#blog). Usage: npm run publish-post -- --help
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { serverBlogHtml } from '../functions/src/blog/server-dom';
@@ -12,6 +11,7 @@ import {
   type PublishTarget,
 } from '../tools/blog/publish';
 import { storeBlogPost } from '../tools/blog/store';
+import { parseCommandLine } from './lib/cli';
 
 const USAGE = `Publish an HTML file as a blog post (creates it, or updates the post with the same id).
 
@@ -43,33 +43,20 @@ function describeTarget(target: PublishTarget): string {
 }
 
 async function main(): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        file: { type: 'string' },
-        id: { type: 'string' },
-        cover: { type: 'string' },
-        'author-name': { type: 'string' },
-        'author-avatar': { type: 'string' },
-        'author-bio': { type: 'string' },
-        date: { type: 'string' },
-        emulator: { type: 'boolean' },
-        project: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
-  if (values['help']) {
-    console.log(USAGE);
-    return 0;
-  }
+  const { values } = parseCommandLine(USAGE, {
+    options: {
+      file: { type: 'string' },
+      id: { type: 'string' },
+      cover: { type: 'string' },
+      'author-name': { type: 'string' },
+      'author-avatar': { type: 'string' },
+      'author-bio': { type: 'string' },
+      date: { type: 'string' },
+      emulator: { type: 'boolean' },
+      project: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
+  });
 
   const parsed = parsePublishOptions(values);
   if (!parsed.ok) {

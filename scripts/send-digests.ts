@@ -1,6 +1,6 @@
 // `npm run send-digests`: runs the emulated send_digests now, while `npm start` (or a test run) is up: the digests
 // due at this hour in each subscriber's time zone and the alert batches of the hours that have ended. Prints the
-// run's summary (email_runs) and where to read the mail (the local inbox of scripts/lib/mail-catcher.mjs).
+// run's summary (email_runs) and where to read the mail (the local inbox of scripts/lib/mail-catcher.ts).
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { RunSummary } from '../functions/src/alerts/run';

@@ -8,11 +8,11 @@ import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ensureChromium } from '../lib/chromium.mjs';
-import { writeEmulatorConfig } from '../lib/emulator-config.mjs';
-import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { run, stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack.mjs';
+import { ensureChromium } from '../lib/chromium';
+import { writeEmulatorConfig } from '../lib/emulator-config';
+import { PROJECT_ID, repoRoot } from '../lib/paths';
+import { run, stopAll, stopAllOnSignals } from '../lib/processes';
+import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack';
 import { notMeasured, renderTable, rowOk, type Row } from './table';
 
 const RESULTS_DIR = join(repoRoot, 'bench-results');
@@ -91,7 +91,7 @@ const gitText = (gitArgs: string[]) =>
   spawnSync('git', gitArgs, { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
 
 async function main() {
-  stopAllOnSignals(() => rmSync(FIREBASE_CONFIG, { force: true }));
+  stopAllOnSignals(async () => rmSync(FIREBASE_CONFIG, { force: true }));
   mkdirSync(RESULTS_DIR, { recursive: true });
   ensureLocalConfig();
   process.env.CHROMIUM_PATH = ensureChromium();

@@ -13,9 +13,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { stopAll, stopAllOnSignals, spawnChild } from '../lib/processes.mjs';
-import { firebaseArgs, firebaseBin, firebaseEnv, STACK_LOCK_FILE } from '../lib/stack.mjs';
+import { PROJECT_ID, repoRoot } from '../lib/paths.ts';
+import { stopAll, stopAllOnSignals, spawnChild } from '../lib/processes.ts';
+import { firebaseArgs, firebaseBin, firebaseEnv, STACK_LOCK_FILE } from '../lib/stack.ts';
 
 const RESULTS_DIR = join(repoRoot, 'bench-results');
 const RSS_BUDGET_MIB = 512;

@@ -31,7 +31,7 @@ import {
   userDocPath,
 } from '../../functions/src/model/paths';
 import { seededRandom } from '../../tools/seeded-random';
-import { firestoreEmulatorEnv } from '../lib/firestore-emulator.mjs';
+import { firestoreEmulatorEnv } from '../lib/firestore-emulator';
 
 const repoRoot = join(__dirname, '..', '..');
 const RESULTS_DIR = join(repoRoot, 'bench-results');

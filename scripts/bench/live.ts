@@ -1,16 +1,15 @@
 // Inner half of `npm run bench`, run by bench.ts inside `firebase emulators:exec`: prepares the demo data as the
 // tests do, measures everything that needs the served build and writes the rows as JSON.
 // Arguments: output file, Lighthouse runs per page, the web build Hosting serves.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../../tests/e2e/dashboard-helpers';
 import { BASE_URL, CHROMIUM_FLAGS, launchBrowser, newContext } from '../../tests/e2e/support/browser';
 import { DEMO_ACCOUNTS } from '../demo-data/constants';
-import { PROJECT_ID, repoRoot } from '../lib/paths.mjs';
-import { stopAll, stopAllOnSignals } from '../lib/processes.mjs';
-import { prepareDemoData, startStripeStandin } from '../lib/stack.mjs';
+import { PROJECT_ID, repoRoot } from '../lib/paths';
+import { stopAll, stopAllOnSignals } from '../lib/processes';
+import { prepareDemoData, startStripeStandin } from '../lib/stack';
 import { entryScripts, readBuild, withStaticImports } from './bundle';
 import { notMeasured, type Budget, type Metric, type Row } from './table';
 
@@ -330,9 +329,7 @@ async function main() {
   let rows: Row[];
   try {
     // The tests' set-up: a fresh Stripe stand-in, then the demo data moved to today and seeded into it.
-    await startStripeStandin({
-      STRIPE_STANDIN_STATE_FILE: join(mkdtempSync(join(tmpdir(), 'bench-stripe-')), 'state.json'),
-    });
+    await startStripeStandin();
     await prepareDemoData();
     rows = await measure(Number(runs), distDir);
   } catch (error) {

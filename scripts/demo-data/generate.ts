@@ -1,5 +1,5 @@
 // Writes the demo dataset (dataset.ts) into the Auth and Firestore emulators through the Admin SDK. Run it with
-// `npm run demo-data` (scripts/demo-data/run.mjs), which starts empty emulators around it and exports the
+// `npm run demo-data` (scripts/demo-data/run.ts), which starts empty emulators around it and exports the
 // result to emulator-data/. Re-running replaces the demo documents, so the output only depends on dataset.ts.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth } from 'firebase-admin/auth';

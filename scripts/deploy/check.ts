@@ -28,11 +28,18 @@ import {
   rewriteProblems,
   secretParams,
 } from './lib/checks';
+import { exitWithUsage, parseCommandLine } from '../lib/cli';
+import { firestoreEmulatorEnv } from '../lib/firestore-emulator';
+import { functionsNodeBinary } from '../lib/functions-node';
+import { probeFunctions } from '../lib/functions-ready';
+import { repoRoot } from '../lib/paths';
+import { stopAllOnSignals } from '../lib/processes';
+import { buildFunctions } from '../lib/stack';
+import { waitForHttp } from '../../tools/wait-until';
 
 export const CHECK_PARTS = ['functions', 'hosting', 'firestore'] as const;
 type Part = (typeof CHECK_PARTS)[number];
 
-const repoRoot = join(__dirname, '..', '..');
 const functionsDir = join(repoRoot, 'functions');
 const requireHere = createRequire(__filename);
 
@@ -46,43 +53,23 @@ interface Outcome {
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
-function parseArgs(argv: string[]): { project?: string; parts: Part[] } {
-  const valueOf = (flag: string) => {
-    const index = argv.indexOf(flag);
-    return index === -1 ? undefined : argv[index + 1];
-  };
-  const only = valueOf('--only')?.split(',') ?? [...CHECK_PARTS];
-  const unknown = only.filter((part) => !(CHECK_PARTS as readonly string[]).includes(part));
-  if (unknown.length)
-    throw new Error(`unknown part(s) ${unknown.join(', ')}; parts: ${CHECK_PARTS.join(', ')}`);
-  return { project: valueOf('--project') ?? process.env.GCLOUD_PROJECT, parts: only as Part[] };
-}
+const USAGE = `Usage: npm run deploy:check [-- --project <alias|id>] [--only ${CHECK_PARTS.join(',')}]`;
 
-async function functionsNode(): Promise<string> {
-  const { functionsNodeBinary } = await import('../lib/functions-node.mjs');
-  return functionsNodeBinary();
-}
-
-/** Compiles the functions into a clean lib/ (what the deploy uploads). */
-function buildFunctions(): void {
-  rmSync(join(functionsDir, 'lib'), { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(functionsDir, 'tsconfig.build.json')],
-    { stdio: 'inherit' },
+function parseCheckArgs(argv: string[]): { project?: string; parts: Part[] } {
+  const { values } = parseCommandLine(
+    USAGE,
+    { options: { project: { type: 'string' }, only: { type: 'string' } } },
+    argv,
   );
+  const only = values.only?.split(',') ?? [...CHECK_PARTS];
+  const unknown = only.filter((part) => !(CHECK_PARTS as readonly string[]).includes(part));
+  if (unknown.length) exitWithUsage(USAGE, `Unknown part(s): ${unknown.join(', ')}.`);
+  return { project: values.project ?? process.env.GCLOUD_PROJECT, parts: only as Part[] };
 }
 
-function probeFunctions(node: string, dir: string, projectId: string): FunctionsProbe {
-  const output = execFileSync(node, [join(__dirname, '../lib/probe-functions.cjs'), dir], {
-    cwd: dir,
-    // Like a new instance: no emulator variables, the target project (module load must not need more).
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, GCLOUD_PROJECT: projectId },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return JSON.parse(output) as FunctionsProbe;
-}
+/** Loads the built functions in `dir` like a new instance: no emulator variables, the target project. */
+const probeAsInstance = (node: string, dir: string, projectId: string): FunctionsProbe =>
+  probeFunctions(node, dir, { PATH: process.env.PATH, HOME: process.env.HOME, GCLOUD_PROJECT: projectId });
 
 /**
  * Installs the functions in a temp folder from their own lockfile (production dependencies only, as Cloud Build
@@ -127,7 +114,7 @@ function probeInstalledCopy(node: string, projectId: string): { probe?: Function
       };
     }
     try {
-      const probe = probeFunctions(node, dir, projectId);
+      const probe = probeAsInstance(node, dir, projectId);
       return {
         probe,
         outcome: {
@@ -301,7 +288,6 @@ function freePort(): Promise<number> {
 /** Compiles firestore.rules in a private Firestore emulator (its own free port: no stack lock needed). */
 async function rulesOutcome(config: FirebaseJson): Promise<Outcome> {
   const name = `${config.firestore.rules} compiles`;
-  const { firestoreEmulatorEnv } = await import('../lib/firestore-emulator.mjs');
   const jar = firestoreEmulatorEnv().FIRESTORE_EMULATOR_BINARY_PATH;
   if (!jar)
     return {
@@ -312,16 +298,10 @@ async function rulesOutcome(config: FirebaseJson): Promise<Outcome> {
   const emulator = spawn('java', ['-jar', jar, '--host=127.0.0.1', `--port=${port}`], { stdio: 'ignore' });
   try {
     const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        await fetch(base);
-        break;
-      } catch {
-        if (Date.now() > deadline)
-          return { name, problems: ['the Firestore emulator did not start within 60 s'] };
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+    try {
+      await waitForHttp(base, { what: 'the Firestore emulator', timeoutMs: 60_000 });
+    } catch (error) {
+      return { name, problems: [(error as Error).message] };
     }
     const content = readFileSync(join(repoRoot, config.firestore.rules), 'utf8');
     const response = await fetch(`${base}/emulator/v1/projects/demo-rules-check:securityRules`, {
@@ -370,7 +350,7 @@ function blogShellOutcome(config: FirebaseJson, projectId: string | undefined): 
 }
 
 export async function runDeployCheck(argv: string[]): Promise<boolean> {
-  const { project, parts } = parseArgs(argv);
+  const { project, parts } = parseCheckArgs(argv);
   const firebaserc = existsSync(join(repoRoot, '.firebaserc'))
     ? readJson<{ projects?: Record<string, string> }>(join(repoRoot, '.firebaserc'))
     : {};
@@ -392,15 +372,15 @@ export async function runDeployCheck(argv: string[]): Promise<boolean> {
   if (projectId) report({ name: 'the target is a real project', problems: projectProblems(projectId) });
 
   let probe: FunctionsProbe | undefined;
-  const node = await functionsNode();
+  const node = functionsNodeBinary();
   if (parts.includes('functions') || parts.includes('hosting')) {
-    buildFunctions();
+    await buildFunctions();
     if (parts.includes('functions')) {
       const installed = probeInstalledCopy(node, projectId ?? 'demo-bargains');
       report(installed.outcome);
       probe = installed.probe;
     } else {
-      probe = probeFunctions(node, functionsDir, projectId ?? 'demo-bargains');
+      probe = probeAsInstance(node, functionsDir, projectId ?? 'demo-bargains');
     }
   }
   const appOrigin = projectId
@@ -420,6 +400,7 @@ export async function runDeployCheck(argv: string[]): Promise<boolean> {
 }
 
 if (require.main === module) {
+  stopAllOnSignals(); // Ctrl-C also stops the functions build (a child in its own process group).
   runDeployCheck(process.argv.slice(2)).then(
     (ok) => process.exit(ok ? 0 : 1),
     (error: unknown) => {

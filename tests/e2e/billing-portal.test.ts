@@ -3,6 +3,7 @@
 // leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again.
 import type { Browser } from 'playwright-core';
 import { userDocPath } from '../../functions/src/model/paths';
+import { waitUntil } from '../../tools/wait-until';
 import { standinControl } from '../support/stripe-standin';
 import { signUp, standinSubscription } from './dashboard-helpers';
 import { launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
@@ -19,17 +20,14 @@ afterAll(async () => {
   await closeAdmin();
 });
 
-async function waitForUserDoc(
+function waitForUserDoc(
   uid: string,
   done: (data: Record<string, unknown> | undefined) => boolean,
 ): Promise<Record<string, unknown> | undefined> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const data = (await adminDb().doc(userDocPath(uid)).get()).data();
-    if (done(data)) return data;
-    if (Date.now() > deadline) throw new Error(`users/${uid} never reached the expected state`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return waitUntil(async () => (await adminDb().doc(userDocPath(uid)).get()).data(), done, {
+    what: `users/${uid} in the expected state`,
+    timeoutMs: 15_000,
+  });
 }
 
 test('a failed renewal is paid by updating the card on the billing portal', async () => {

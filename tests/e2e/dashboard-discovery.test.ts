@@ -5,6 +5,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { savedCounterDocPath, savedDealDocPath, savedDealsPath } from '../../functions/src/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
+import { waitUntil } from '../../tools/wait-until';
 import {
   allStoredDeals,
   cardIds,
@@ -37,13 +38,10 @@ afterAll(async () => {
 
 /** Polls `read` until it returns `expected` (Firestore writes from the page land asynchronously). */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let value = await read();
-  while (value !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  expect(value).toBe(expected);
+  await waitUntil(read, (value) => value === expected, {
+    what: `the value ${JSON.stringify(expected)}`,
+    timeoutMs: timeout,
+  });
 }
 
 const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);

@@ -6,7 +6,7 @@ import { markAlertBatch } from '../../functions/src/handlers/alert-on-new-deal';
 import { buildDealDoc } from '../../functions/src/model/deal';
 import { alertBatchDocPath, COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
 import { closeAdmin, testDb } from './support/admin';
-import { waitFor } from './support/wait';
+import { waitUntil } from '../../tools/wait-until';
 
 const suffix = randomBytes(4).toString('hex');
 const ids = { plain: `alert-test-plain-${suffix}`, cheap: `alert-test-cheap-${suffix}` };
@@ -46,7 +46,7 @@ describe('alert_on_new_deal (emulator)', () => {
     await db.doc(dealDocPath(ids.plain)).set(newDeal('Special offer on socks', 'Special offer'));
     await db.doc(dealDocPath(ids.cheap)).set(newDeal('70% off laptops', '70% off'));
 
-    const [batch] = await waitFor(
+    const [batch] = await waitUntil(
       () => batchesFirstMarkedBy(ids.cheap),
       (docs) => docs.length === 1,
       { what: 'the alert batch marked by the new deal', timeoutMs: 30_000 },

@@ -21,7 +21,7 @@ import {
 } from './support/stripe';
 import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
-import { waitFor } from './support/wait';
+import { waitUntil } from '../../tools/wait-until';
 
 afterAll(closeAdmin);
 
@@ -54,7 +54,7 @@ const subscriptionOfSession = async (url: string): Promise<string> =>
   String((await stripe.checkout.sessions.retrieve(sessionIdOf(url))).subscription);
 
 const waitForStatus = (subscriptionId: string, status: string) =>
-  waitFor(
+  waitUntil(
     async () => (await stripe.subscriptions.retrieve(subscriptionId)).status,
     (current) => current === status,
     { what: `subscription ${subscriptionId} to be ${status}`, timeoutMs: 20_000 },
@@ -107,7 +107,7 @@ describe('defect 2: at most one live subscription per user', () => {
 
     expect((await submitPayment(first)).status).toBe(410);
     expect((await submitPayment(second)).status).toBe(303);
-    await waitFor(
+    await waitUntil(
       () => userDoc(user.uid),
       (doc) => doc?.subscription_active === true,
       { what: 'the subscription' },
@@ -177,7 +177,7 @@ describe('defect 4: concurrent duplicates of checkout.session.completed', () => 
     const user = await createTestUser('dup-completed');
     const { subscriptionId: unpaid, customerId } = await subscribeThroughCheckout(user);
     expect((await advanceSubscription(unpaid, 'fails')).outcome).toBe('past_due');
-    await waitFor(
+    await waitUntil(
       () => userDoc(user.uid),
       (doc) => doc?.subscription_status === 'past_due',
       { what: 'the failed renewal' },
@@ -252,14 +252,14 @@ describe('also fixed', () => {
     const user = await createTestUser('declined');
     const url = await checkoutUrl(user);
     expect((await submitPayment(url, 'declined')).status).toBe(402);
-    await waitFor(
+    await waitUntil(
       () => userDoc(user.uid),
       (doc) => doc?.subscription_status === 'incomplete',
       { what: 'the incomplete subscription' },
     );
     expect(await userDoc(user.uid)).toMatchObject({ subscription_active: false });
     expect((await submitPayment(url)).status).toBe(303);
-    await waitFor(
+    await waitUntil(
       () => userDoc(user.uid),
       (doc) => doc?.subscription_active === true,
       { what: 'the paid retry' },

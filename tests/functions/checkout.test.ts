@@ -4,7 +4,7 @@ import { APP_ORIGIN, STANDIN_URL, STRIPE_PRICE_ID } from './support/env';
 import { callFunction, errorOf } from './support/http';
 import { customersOfUid, payCheckout, sessionIdOf, sessionsOfUid, stripe } from './support/stripe';
 import { createTestUser, type TestUser } from './support/users';
-import { waitFor } from './support/wait';
+import { waitUntil } from '../../tools/wait-until';
 
 afterAll(closeAdmin);
 
@@ -20,7 +20,7 @@ async function checkoutUrl(user: TestUser): Promise<string> {
 
 async function subscribe(user: TestUser): Promise<void> {
   await payCheckout(await checkoutUrl(user));
-  await waitFor(
+  await waitUntil(
     () => readDoc(`users/${user.uid}`),
     (doc) => doc?.subscription_active === true,
     {

@@ -19,7 +19,7 @@ import {
 } from './support/stripe';
 import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
-import { waitFor } from './support/wait';
+import { waitUntil } from '../../tools/wait-until';
 
 afterAll(closeAdmin);
 
@@ -32,7 +32,7 @@ async function mirror(uid: string): Promise<UserDoc | null> {
 }
 
 const waitForMirror = (uid: string, done: (user: UserDoc | null) => boolean, what: string) =>
-  waitFor(() => mirror(uid), done, { what });
+  waitUntil(() => mirror(uid), done, { what });
 
 /** When the failed renewal was charged: the start of the period it should have paid for. */
 const renewalStart = (subscription: Stripe.Subscription): number =>

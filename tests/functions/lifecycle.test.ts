@@ -7,7 +7,7 @@ import { APP_ORIGIN } from './support/env';
 import { callFunction, errorOf } from './support/http';
 import { advanceSubscription, flushDeliveries, payCheckout, stripe } from './support/stripe';
 import { createTestUser, type TestUser } from './support/users';
-import { waitFor } from './support/wait';
+import { waitUntil } from '../../tools/wait-until';
 
 afterAll(closeAdmin);
 
@@ -24,7 +24,7 @@ async function subscribe(user: TestUser): Promise<string> {
   expect(checkout.status).toBe(200);
   const url = (checkout.body as { url: string }).url;
   expect(await payCheckout(url)).toBe(`${APP_ORIGIN}/success`);
-  const doc = await waitFor(
+  const doc = await waitUntil(
     () => userDoc(user.uid),
     (value) => value?.subscription_active === true,
     { what: 'the paid subscription to be mirrored' },
@@ -79,7 +79,7 @@ describe('subscription lifecycle', () => {
     // Cancel again and let the period end.
     expect((await callFunction('cancel_subscription', { token: user.idToken })).status).toBe(200);
     expect((await advanceSubscription(subscriptionId)).outcome).toBe('canceled');
-    await waitFor(
+    await waitUntil(
       () => userDoc(user.uid),
       (doc) => doc?.subscription_active === false,
       { what: 'the period end' },
@@ -105,7 +105,7 @@ describe('subscription lifecycle', () => {
     const firstEnd = Number((await userDoc(user.uid))?.current_period_end);
 
     expect((await advanceSubscription(subscriptionId, 'succeeds')).outcome).toBe('renewed');
-    const renewed = await waitFor(
+    const renewed = await waitUntil(
       () => userDoc(user.uid),
       (doc) => Number(doc?.current_period_end) > firstEnd,
       { what: 'the renewal' },
@@ -113,7 +113,7 @@ describe('subscription lifecycle', () => {
     expect(renewed).toMatchObject({ subscription_active: true, subscription_status: 'active' });
 
     expect((await advanceSubscription(subscriptionId, 'fails')).outcome).toBe('past_due');
-    const pastDue = await waitFor(
+    const pastDue = await waitUntil(
       () => userDoc(user.uid),
       (doc) => doc?.subscription_status === 'past_due',
       { what: 'the failed renewal' },

@@ -6,7 +6,7 @@ import { callFunction, errorOf } from './support/http';
 import { advanceSubscription, customersOfUid, flushDeliveries, stripe } from './support/stripe';
 import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
-import { waitFor } from './support/wait';
+import { waitUntil } from '../../tools/wait-until';
 
 afterAll(closeAdmin);
 
@@ -92,7 +92,7 @@ describe('hosted portal page', () => {
     const user = await createTestUser('portal-card');
     const { subscriptionId } = await subscribeThroughCheckout(user);
     await advanceSubscription(subscriptionId, 'fails');
-    await waitFor(
+    await waitUntil(
       () => readDoc(`users/${user.uid}`),
       (doc) => doc?.subscription_status === 'past_due',
       { what: 'the past_due renewal to be mirrored' },

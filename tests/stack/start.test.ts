@@ -1,19 +1,11 @@
 // `npm start` end to end: it serves the app, and Ctrl-C leaves no process or port behind.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-
-const root = join(__dirname, '..', '..');
-const PORTS = [9099, 8080, 9150, 5001, 5000, 4400, 4500, 12111, 12112, 1025, 1080];
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
+import { exportedFunctions, functionUrl } from '../../scripts/lib/functions-ready';
+import { repoRoot as root } from '../../scripts/lib/paths';
+import { isPortFree, stackPorts } from '../../scripts/lib/ports';
+import { waitUntil } from '../../tools/wait-until';
 
 function descendants(pid: number): number[] {
   const table = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=']).toString().trim().split('\n');
@@ -52,28 +44,6 @@ function describeProcess(pid: number): string {
   }
 }
 
-/** Waits until none of `pids` runs, or the deadline passes; returns the survivors, described. */
-async function survivorsAfter(pids: number[], timeoutMs: number): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  let alive = pids.filter(isAlive);
-  while (alive.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    alive = alive.filter(isAlive);
-  }
-  return alive.map(describeProcess);
-}
-
-/** Every function functions/lib exports (read from the build, like npm start does). */
-function exportedFunctions(): Array<{ name: string; regions: string[]; trigger: string }> {
-  const output = execFileSync(
-    process.execPath,
-    [join(root, 'scripts/lib/probe-functions.cjs'), join(root, 'functions')],
-    { cwd: root, env: { PATH: process.env.PATH, GCLOUD_PROJECT: 'demo-bargains' }, encoding: 'utf8' },
-  );
-  return (JSON.parse(output) as { functions: Array<{ name: string; regions: string[]; trigger: string }> })
-    .functions;
-}
-
 /** The paths Hosting rewrites to a function. */
 function functionRewriteSources(): string[] {
   const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
@@ -83,6 +53,10 @@ function functionRewriteSources(): string[] {
     rewrite.function && rewrite.source ? [rewrite.source.replace(/\*\*?/g, 'sample')] : [],
   );
 }
+
+/** Generous: npm start first queues for the machine-wide emulator lock behind other runs (several on a shared box). */
+const START_TIMEOUT_MS = 25 * 60_000;
+jest.setTimeout(START_TIMEOUT_MS);
 
 let start: ChildProcess | undefined;
 afterAll(() => {
@@ -97,21 +71,16 @@ test('npm start serves the app with demo accounts, and Ctrl-C stops every child 
   start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => start?.on('exit', (code) => resolve(code)));
 
-  await new Promise<void>((resolve, reject) => {
-    const poll = setInterval(() => {
-      if (output.includes('Bargains is running')) {
-        clearInterval(poll);
-        resolve();
-      } else if (output.includes('npm start failed')) {
-        clearInterval(poll);
-        reject(new Error(output));
-      }
-    }, 250);
-  });
+  await waitUntil(
+    () => output,
+    (text) => text.includes('Bargains is running') || text.includes('npm start failed'),
+    { what: 'npm start', timeoutMs: START_TIMEOUT_MS - 10_000 },
+  );
+  if (!output.includes('Bargains is running')) throw new Error(output);
   // At once, before anything else: "running" means every function is loaded, directly and behind Hosting.
   const functions = exportedFunctions().filter((fn) => fn.trigger === 'https');
   const urls = [
-    ...functions.map((fn) => `http://127.0.0.1:5001/demo-bargains/${fn.regions[0]}/${fn.name}`),
+    ...functions.map(functionUrl),
     ...functionRewriteSources().map((path) => `http://127.0.0.1:5000${path}`),
   ];
   const answers = await Promise.all(
@@ -137,6 +106,10 @@ test('npm start serves the app with demo accounts, and Ctrl-C stops every child 
   process.kill(-pid, 'SIGINT');
   await exited;
   // Every process npm start had spawned is gone shortly after it exits (no orphan keeps running).
-  expect(await survivorsAfter(children, 10_000)).toEqual([]);
-  for (const port of PORTS) expect(await portIsFree(port)).toBe(true);
-}, 600_000); // Generous: npm start first queues for the machine-wide emulator lock behind other runs.
+  await waitUntil(
+    () => children.filter(isAlive).map(describeProcess),
+    (survivors) => survivors.length === 0,
+    { what: 'every process npm start spawned to exit', timeoutMs: 10_000 },
+  );
+  for (const { port } of stackPorts()) expect(await isPortFree(port)).toBe(true);
+});

@@ -1,7 +1,7 @@
 // The Stripe stand-in's control API (tools/stripe-standin/src/control-api.ts), as the integration and e2e suites
 // read it: the state it holds and how many Stripe API calls it answered.
 
-/** Where the stand-in listens: STRIPE_STANDIN_URL, else the port scripts/lib/ports.mjs starts it on. */
+/** Where the stand-in listens: STRIPE_STANDIN_URL, else the port scripts/lib/ports.ts starts it on. */
 export const STANDIN_URL =
   process.env.STRIPE_STANDIN_URL ?? `http://127.0.0.1:${process.env.STRIPE_STANDIN_PORT ?? '12111'}`;
 

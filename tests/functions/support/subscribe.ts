@@ -4,7 +4,7 @@ import { readDoc } from './admin';
 import { callFunction } from './http';
 import { payCheckout } from './stripe';
 import type { TestUser } from './users';
-import { waitFor } from './wait';
+import { waitUntil } from '../../../tools/wait-until';
 
 /** Subscribes `user` and returns the Stripe ids mirrored onto its user document. */
 export async function subscribeThroughCheckout(
@@ -12,7 +12,7 @@ export async function subscribeThroughCheckout(
 ): Promise<{ subscriptionId: string; customerId: string }> {
   const checkout = await callFunction('create_checkout_session', { token: user.idToken });
   await payCheckout((checkout.body as { url: string }).url);
-  const doc = await waitFor(
+  const doc = await waitUntil(
     () => readDoc(`users/${user.uid}`),
     (value) => value?.subscription_active === true,
     { what: 'the subscription' },

@@ -1,45 +1,24 @@
 // Test users in the Auth emulator, with real ID tokens from its REST API, plus tokens that must be refused.
 import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { ageLastSignIn } from '../../support/auth-emulator';
-import { AUTH_EMULATOR, PROJECT_ID } from './env';
+import {
+  ageLastSignIn,
+  refreshIdToken,
+  type SignedIn,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../../support/auth-emulator';
+import { PROJECT_ID } from './env';
 
-export interface TestUser {
-  uid: string;
+export interface TestUser extends SignedIn {
   email: string;
-  idToken: string;
-  refreshToken: string;
-}
-
-const IDENTITY = `http://${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1`;
-const SECURE_TOKEN = `http://${AUTH_EMULATOR}/securetoken.googleapis.com/v1`;
-
-async function identityCall(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${IDENTITY}/${path}?key=any-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`Auth emulator ${path} failed: ${JSON.stringify(json)}`);
-  return json;
 }
 
 /** Signs up a new email/password user and returns its uid and a fresh ID token. */
 export async function createTestUser(label = 'billing'): Promise<TestUser> {
   const email = `${label}-${randomUUID().slice(0, 8)}@bargains.test`;
   const password = 'test-password-1';
-  await identityCall('accounts:signUp', { email, password, returnSecureToken: true });
-  const signedIn = await identityCall('accounts:signInWithPassword', {
-    email,
-    password,
-    returnSecureToken: true,
-  });
-  return {
-    uid: String(signedIn.localId),
-    email,
-    idToken: String(signedIn.idToken),
-    refreshToken: String(signedIn.refreshToken),
-  };
+  await signUpWithPassword(email, password);
+  return { email, ...(await signInWithPassword(email, password)) };
 }
 
 /**
@@ -49,14 +28,7 @@ export async function createTestUser(label = 'billing'): Promise<TestUser> {
  */
 export async function idTokenSignedInMinutesAgo(user: TestUser, minutesAgo: number): Promise<string> {
   await ageLastSignIn(PROJECT_ID, user.uid, minutesAgo);
-  const refreshed = await fetch(`${SECURE_TOKEN}/token?key=any-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: user.refreshToken }).toString(),
-  });
-  const json = (await refreshed.json()) as Record<string, unknown>;
-  if (!refreshed.ok) throw new Error(`Auth emulator token refresh failed: ${JSON.stringify(json)}`);
-  return String(json.id_token);
+  return refreshIdToken(user.refreshToken);
 }
 
 /** The claims of a JWT, unverified (to check what a test token says). */

@@ -1,10 +1,34 @@
 // Runs one Jest project and returns its counts (from Jest's JSON report) for the closing summary.
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './paths.mjs';
-import { spawnChild } from './processes.mjs';
+import { repoRoot } from './paths';
+import { spawnChild } from './processes';
 
-export async function runJestProject(project, { extraArgs = [], env = {}, inBand = false } = {}) {
+export interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The fields of Jest's `--json` report the summary reads. */
+interface JestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numRuntimeErrorTestSuites?: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+
+interface JestRunOptions {
+  extraArgs?: string[];
+  env?: NodeJS.ProcessEnv;
+  inBand?: boolean;
+}
+
+export async function runJestProject(
+  project: string,
+  { extraArgs = [], env = {}, inBand = false }: JestRunOptions = {},
+): Promise<{ ok: boolean; counts: TestCounts }> {
   const reportDir = join(repoRoot, 'artifacts', 'jest');
   mkdirSync(reportDir, { recursive: true });
   const report = join(reportDir, `${project}.json`);
@@ -24,9 +48,9 @@ export async function runJestProject(project, { extraArgs = [], env = {}, inBand
     env: { ...process.env, ...env },
   });
   const { code } = await child.exit;
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts: TestCounts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) {
-    const result = JSON.parse(readFileSync(report, 'utf8'));
+    const result = JSON.parse(readFileSync(report, 'utf8')) as JestReport;
     counts.passed = result.numPassedTests;
     counts.failed = result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
     counts.skipped = result.numPendingTests + result.numTodoTests;

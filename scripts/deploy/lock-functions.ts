@@ -5,7 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../lib/paths.mjs';
+import { parseCommandLine } from '../lib/cli';
+import { repoRoot } from '../lib/paths';
+
+parseCommandLine('Usage: npm run lock:functions (no options)', {});
 
 const functionsDir = join(repoRoot, 'functions');
 const dir = mkdtempSync(join(tmpdir(), 'bargains-functions-lock-'));

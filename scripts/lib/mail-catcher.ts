@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAIL_SMTP_PORT, MAIL_WEB_PORT, waitForHttp } from './ports.mjs';
-import { repoRoot } from './paths.mjs';
-import { spawnChild } from './processes.mjs';
+import { waitForHttp } from '../../tools/wait-until';
+import { repoRoot } from './paths';
+import { MAIL_SMTP_PORT, MAIL_WEB_PORT } from './ports';
+import { spawnChild, type ChildRecord } from './processes';
 
 export const MAIL_INBOX_URL = `http://127.0.0.1:${MAIL_WEB_PORT}`;
 
@@ -21,7 +22,7 @@ const maildevBin = join(
  * Starts maildev on 127.0.0.1 only (SMTP and web), keeping its mail in a fresh temporary folder that is removed
  * when it stops; resolves once the inbox answers. Stopped with the other children (Ctrl-C, stopAll).
  */
-export async function startMailCatcher() {
+export async function startMailCatcher(): Promise<ChildRecord> {
   const mailDirectory = mkdtempSync(join(tmpdir(), 'bargains-mail-'));
   const record = spawnChild(
     'mail catcher',
@@ -42,7 +43,7 @@ export async function startMailCatcher() {
     ],
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  record.exit.then(() => rmSync(mailDirectory, { recursive: true, force: true }));
+  void record.exit.then(() => rmSync(mailDirectory, { recursive: true, force: true }));
   await waitForHttp(`${MAIL_INBOX_URL}/healthz`, { what: 'Mail catcher (maildev)', timeoutMs: 30000 });
   return record;
 }

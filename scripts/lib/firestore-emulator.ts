@@ -5,18 +5,18 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './paths.mjs';
+import { repoRoot } from './paths';
 
 const GCLOUD_JAR_CANDIDATES = [
   process.env.GCLOUD_FIRESTORE_EMULATOR_JAR,
   '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
   '/usr/share/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
-].filter(Boolean);
+].filter((candidate): candidate is string => Boolean(candidate));
 
 const MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 
 /** Returns env additions for firebase-tools; empty when firebase-tools should use its own download. */
-export function firestoreEmulatorEnv() {
+export function firestoreEmulatorEnv(): { FIRESTORE_EMULATOR_BINARY_PATH?: string } {
   if (process.env.FIRESTORE_EMULATOR_BINARY_PATH) return {};
   const gcloudJar = GCLOUD_JAR_CANDIDATES.find((candidate) => existsSync(candidate));
   if (!gcloudJar) return {};

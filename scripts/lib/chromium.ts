@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 
 const DEFAULT_PATH = '/usr/bin/chromium';
 
-export function ensureChromium() {
+export function ensureChromium(): string {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) {
     if (!existsSync(configured))

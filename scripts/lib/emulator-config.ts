@@ -4,25 +4,42 @@
 // firebase-tools takes its config file's folder as the project folder.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './paths.mjs';
+import { repoRoot } from './paths';
 
 export const EMULATOR_CONFIG_FILE = join(repoRoot, 'firebase.emulators.json');
 export const EMULATOR_WEB_DIR = 'web/dist-emulator';
 const CSP = 'content-security-policy';
 
+interface HostPort {
+  host: string;
+  port: number;
+}
+
+/** The parts of firebase.json this file reads or changes (the rest is copied as it is). */
+interface FirebaseJson {
+  emulators: { auth: HostPort; firestore: HostPort };
+  hosting: {
+    public: string;
+    predeploy?: string[];
+    headers: Array<{ headers: Array<{ key: string; value: string }> }>;
+  };
+  firestore: { predeploy?: string[] };
+  functions: Array<{ predeploy?: string[] }>;
+}
+
 /** Appends `origins` to the CSP `directive` when the policy has it. */
-function allowInCsp(policy, directive, origins) {
-  return policy.replace(new RegExp(`(^|;\\s*)(${directive}\\b[^;]*)`), (_, before, sources) =>
+function allowInCsp(policy: string, directive: string, origins: string[]): string {
+  return policy.replace(new RegExp(`(^|;\\s*)(${directive}\\b[^;]*)`), (_, before: string, sources: string) =>
     [before + sources, ...origins].join(' '),
   );
 }
 
-export function readFirebaseJson() {
-  return JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8'));
+function readFirebaseJson(): FirebaseJson {
+  return JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as FirebaseJson;
 }
 
 /** The origins of the Auth and Firestore emulators (from firebase.json's emulators block). */
-export function emulatorOrigins(config) {
+function emulatorOrigins(config: FirebaseJson): { auth: string; firestore: string } {
   const { auth, firestore } = config.emulators;
   return {
     auth: `http://${auth.host}:${auth.port}`,
@@ -31,7 +48,7 @@ export function emulatorOrigins(config) {
 }
 
 /** `config` (firebase.json) for the emulators: `publicDir` served, emulator origins allowed, no predeploy hooks. */
-export function emulatorFirebaseConfig(config, { publicDir = EMULATOR_WEB_DIR } = {}) {
+function emulatorFirebaseConfig(config: FirebaseJson, publicDir: string): FirebaseJson {
   const copy = structuredClone(config);
   copy.hosting.public = publicDir;
   delete copy.hosting.predeploy;
@@ -53,11 +70,14 @@ export function emulatorFirebaseConfig(config, { publicDir = EMULATOR_WEB_DIR } 
 }
 
 /** Writes the emulators' config (atomically: concurrent runs in this worktree write the same content). */
-export function writeEmulatorConfig({ file = EMULATOR_CONFIG_FILE, publicDir = EMULATOR_WEB_DIR } = {}) {
+export function writeEmulatorConfig({
+  file = EMULATOR_CONFIG_FILE,
+  publicDir = EMULATOR_WEB_DIR,
+} = {}): string {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(
     temporary,
-    `${JSON.stringify(emulatorFirebaseConfig(readFirebaseJson(), { publicDir }), null, 2)}\n`,
+    `${JSON.stringify(emulatorFirebaseConfig(readFirebaseJson(), publicDir), null, 2)}\n`,
   );
   renameSync(temporary, file);
   return file;

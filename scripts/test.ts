@@ -3,16 +3,18 @@
 //   web components → e2e] → stack (`npm start` + Ctrl-C). billing-realistic runs the billing integration suites again
 //   with the Stripe stand-in delivering like Stripe's network (delayed, shuffled, duplicated, late) and answering
 //   occasional API faults.
-// Usage: node scripts/test.mjs [--only stage,stage] [-- extra jest args]
+// Usage: npm test -- [--only stage,stage] [-- extra jest args]
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './lib/paths.mjs';
-import { run, stopAll, stopAllOnSignals } from './lib/processes.mjs';
-import { runJestProject } from './lib/jest.mjs';
-import { ensureLocalConfig, spawnLockedEmulatorsExec } from './lib/stack.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureChromium } from './lib/chromium';
+import { exitWithUsage, parseCommandLine } from './lib/cli';
+import type { StageResult } from './lib/emulator-suites';
+import { runJestProject, type TestCounts } from './lib/jest';
+import { repoRoot } from './lib/paths';
+import { run, stopAll, stopAllOnSignals } from './lib/processes';
+import { ensureLocalConfig, spawnLockedEmulatorsExec } from './lib/stack';
 
-export const STAGES = [
+const STAGES = [
   'typecheck',
   'lint',
   'unit',
@@ -23,31 +25,32 @@ export const STAGES = [
   'web',
   'e2e',
   'stack',
-];
-export const EMULATOR_STAGES = ['rules', 'integration', 'billing-realistic', 'web', 'e2e'];
+] as const;
+type Stage = (typeof STAGES)[number];
+const EMULATOR_STAGES: readonly Stage[] = ['rules', 'integration', 'billing-realistic', 'web', 'e2e'];
+const isStage = (name: string): name is Stage => (STAGES as readonly string[]).includes(name);
 
-function parseArgs(argv) {
-  const separator = argv.indexOf('--');
-  const own = separator === -1 ? argv : argv.slice(0, separator);
-  const jestArgs = separator === -1 ? [] : argv.slice(separator + 1);
-  if (own.includes('--help')) {
-    console.log(`Usage: node scripts/test.mjs [--only ${STAGES.join(',')}] [-- <jest args>]`);
-    process.exit(0);
-  }
-  const onlyIndex = own.indexOf('--only');
-  const stages = onlyIndex === -1 ? STAGES : (own[onlyIndex + 1]?.split(',') ?? []);
-  const unknown = stages.filter((stage) => !STAGES.includes(stage));
-  if (unknown.length || stages.length === 0) {
-    console.error(`Unknown stage(s): ${unknown.join(', ') || '(none given)'}. Stages: ${STAGES.join(', ')}`);
-    process.exit(2);
-  }
-  return { stages: STAGES.filter((stage) => stages.includes(stage)), jestArgs };
+const USAGE = `Usage: npm test -- [--only ${STAGES.join(',')}] [-- <jest args>]`;
+
+function parseTestArgs(): { stages: Stage[]; jestArgs: string[] } {
+  const { values, positionals: jestArgs } = parseCommandLine(USAGE, {
+    options: { only: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const chosen = values.only?.split(',').filter(Boolean) ?? [...STAGES];
+  const unknown = chosen.filter((stage) => !isStage(stage));
+  if (unknown.length || chosen.length === 0)
+    exitWithUsage(
+      USAGE,
+      `Unknown stage(s): ${unknown.join(', ') || '(none given)'}. Stages: ${STAGES.join(', ')}`,
+    );
+  return { stages: STAGES.filter((stage) => chosen.includes(stage)), jestArgs };
 }
 
 const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
-const nodeTool = (name, args) => run(name, process.execPath, args, { cwd: repoRoot });
+const nodeTool = (name: string, args: string[]) => run(name, process.execPath, args, { cwd: repoRoot });
 
-const STAGE_RUNNERS = {
+const STAGE_RUNNERS: Partial<Record<Stage, () => Promise<void>>> = {
   typecheck: async () => {
     await nodeTool('typecheck web', [tsc, '-p', 'web', '--noEmit']);
     await nodeTool('typecheck functions', [tsc, '-p', 'functions', '--noEmit']);
@@ -70,21 +73,25 @@ const STAGE_RUNNERS = {
 };
 
 async function main() {
-  const { stages, jestArgs } = parseArgs(process.argv.slice(2));
+  const { stages, jestArgs } = parseTestArgs();
   stopAllOnSignals();
-  const results = [];
-  const totals = { passed: 0, failed: 0, skipped: 0 };
-  const record = (stage, ok, started, counts) => {
+  const results: StageResult[] = [];
+  const totals: TestCounts = { passed: 0, failed: 0, skipped: 0 };
+  const addCounts = (counts: TestCounts | undefined) => {
+    if (counts) for (const key of ['passed', 'failed', 'skipped'] as const) totals[key] += counts[key];
+  };
+  const record = (stage: string, ok: boolean, started: number, counts?: TestCounts) => {
     results.push({ stage, ok, seconds: (Date.now() - started) / 1000, counts });
-    if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
+    addCounts(counts);
   };
 
-  const runSingleStage = async (stage) => {
+  const runSingleStage = async (stage: Stage) => {
     const started = Date.now();
     console.log(`\n▶ ${stage}`);
     try {
-      if (STAGE_RUNNERS[stage]) {
-        await STAGE_RUNNERS[stage]();
+      const runner = STAGE_RUNNERS[stage];
+      if (runner) {
+        await runner();
         record(stage, true, started);
         return true;
       }
@@ -92,38 +99,44 @@ async function main() {
       record(stage, ok, started, counts);
       return ok;
     } catch (error) {
-      console.error(`✖ ${stage}: ${error.message}`);
+      console.error(`✖ ${stage}: ${(error as Error).message}`);
       record(stage, false, started);
       return false;
     }
   };
 
-  const runEmulatorStages = async (emulatorStages) => {
+  const runEmulatorStages = async (emulatorStages: Stage[]) => {
     const started = Date.now();
     try {
       ensureLocalConfig();
       if (emulatorStages.includes('e2e')) process.env.CHROMIUM_PATH = ensureChromium();
       const summaryFile = join(repoRoot, 'artifacts', 'emulator-suites.json');
       rmSync(summaryFile, { force: true });
-      const inner = `node scripts/lib/emulator-suites.mjs ${emulatorStages.join(',')} ${JSON.stringify(summaryFile)} ${jestArgs.map((a) => JSON.stringify(a)).join(' ')}`;
+      const inner = [
+        'node --import tsx scripts/lib/emulator-suites.ts',
+        `--stages ${emulatorStages.join(',')} --summary ${JSON.stringify(summaryFile)}`,
+        `-- ${jestArgs.map((arg) => JSON.stringify(arg)).join(' ')}`,
+      ].join(' ');
       const child = spawnLockedEmulatorsExec(inner, { build: true });
       const { code } = await child.exit;
-      const innerResults = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : [];
+      const innerResults: StageResult[] = existsSync(summaryFile)
+        ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as StageResult[])
+        : [];
       for (const r of innerResults) {
         results.push(r);
-        if (r.counts) for (const key of Object.keys(totals)) totals[key] += r.counts[key];
+        addCounts(r.counts);
       }
       if (code !== 0 && !innerResults.some((r) => !r.ok)) record('emulators', false, started);
       return code === 0;
     } catch (error) {
-      console.error(`✖ emulator stages: ${error.message}`);
+      console.error(`✖ emulator stages: ${(error as Error).message}`);
       record('emulators', false, started);
       return false;
     }
   };
 
   // Consecutive emulator-backed stages share one emulator session; everything else runs on its own, in order.
-  const steps = [];
+  const steps: Array<Stage | Stage[]> = [];
   for (const stage of stages) {
     const previous = steps.at(-1);
     if (EMULATOR_STAGES.includes(stage)) {

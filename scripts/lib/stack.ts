@@ -1,22 +1,25 @@
 // Pieces shared by `npm start`, `npm test` and the benchmark: builds, local config, the Stripe stand-in.
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { firebaseBin, repoRoot, PROJECT_ID } from './paths.mjs';
-import { firestoreEmulatorEnv } from './firestore-emulator.mjs';
-import { writeEmulatorConfig } from './emulator-config.mjs';
-import { firebaseCli, functionsNodeBinary } from './functions-node.mjs';
-import { run, spawnChild } from './processes.mjs';
-import { DEAL_FEED_PORT, STRIPE_STANDIN_PORT, waitForHttp } from './ports.mjs';
+import type { SpawnOptions } from 'node:child_process';
+import { waitForHttp } from '../../tools/wait-until';
+import { firebaseBin, repoRoot, PROJECT_ID } from './paths';
+import { firestoreEmulatorEnv } from './firestore-emulator';
+import { writeEmulatorConfig } from './emulator-config';
+import { firebaseCli, functionsNodeBinary } from './functions-node';
+import { type ChildRecord, run, spawnChild } from './processes';
+import { DEAL_FEED_PORT, STRIPE_STANDIN_PORT } from './ports';
 
-const settingNames = (text) => new Set([...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+const settingNames = (text: string) =>
+  new Set([...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
 
 /**
  * Creates git-ignored local config (functions secrets and env for the emulator) from the committed examples, and
  * adds to an existing copy the settings the example gained since (e.g. a new function's secret), keeping its values.
  */
-export function ensureLocalConfig() {
+export function ensureLocalConfig(): void {
   const dir = join(repoRoot, 'functions');
-  for (const file of readdirSync(dir, { all: true })) {
+  for (const file of readdirSync(dir)) {
     if (!file.endsWith('.example')) continue;
     const name = file.slice(0, -'.example'.length);
     const target = join(dir, name);
@@ -41,7 +44,7 @@ export function ensureLocalConfig() {
 }
 
 /** Compiles the functions into a clean functions/lib (a deleted module must not linger there). */
-export async function buildFunctions() {
+export async function buildFunctions(): Promise<void> {
   rmSync(join(repoRoot, 'functions/lib'), { recursive: true, force: true });
   await run(
     'build functions',
@@ -58,7 +61,7 @@ export async function buildFunctions() {
  * serves; web/vite.config.ts keeps web/dist for the deploy build) or, given `outDir`, into a folder of the
  * caller's own (emptied first).
  */
-export async function buildWeb({ mode = 'emulator', outDir } = {}) {
+export async function buildWeb({ mode = 'emulator', outDir }: { mode?: string; outDir?: string } = {}) {
   const { build } = await import('vite');
   // Every build compiles for production, as Vite does when NODE_ENV is unset. A caller's NODE_ENV (Jest's `test`,
   // a shell's `development`) would switch JSX to the dev runtime, while the blog's server renderer bundles React's
@@ -83,7 +86,7 @@ export async function buildWeb({ mode = 'emulator', outDir } = {}) {
 export const stripeStandinEntry = join(repoRoot, 'tools/stripe-standin/src/main.ts');
 
 /** Starts the local Stripe stand-in when it exists; resolves once it answers. */
-export async function startStripeStandin(env = {}) {
+export async function startStripeStandin(env: NodeJS.ProcessEnv = {}): Promise<ChildRecord | null> {
   if (!existsSync(stripeStandinEntry)) return null;
   const record = spawnChild('stripe stand-in', process.execPath, ['--import', 'tsx', stripeStandinEntry], {
     cwd: repoRoot,
@@ -97,7 +100,7 @@ export async function startStripeStandin(env = {}) {
 }
 
 /** Starts the local deal feed that the emulated collect_deals fetches; resolves once it answers. */
-export async function startDealFeed() {
+export async function startDealFeed(): Promise<ChildRecord> {
   const record = spawnChild(
     'deal feed',
     process.execPath,
@@ -116,11 +119,11 @@ export async function startDealFeed() {
  * demo subscriber's billing seeded into the Stripe stand-in. `env` adds to this process's environment (e.g. the
  * emulator hosts when not inside `firebase emulators:exec`).
  */
-export async function prepareDemoData(env = {}) {
+export async function prepareDemoData(env: NodeJS.ProcessEnv = {}): Promise<void> {
   for (const [name, script] of [
     ['rebase demo data', 'scripts/demo-data/rebase.ts'],
     ['seed the Stripe stand-in', 'scripts/demo-data/seed-stripe.ts'],
-  ]) {
+  ] as const) {
     await run(name, process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
       cwd: repoRoot,
       env: { ...process.env, GCLOUD_PROJECT: PROJECT_ID, ...env },
@@ -129,15 +132,27 @@ export async function prepareDemoData(env = {}) {
 }
 
 /** Environment for firebase-tools: offline Firestore emulator and no telemetry prompts. */
-export function firebaseEnv(extra = {}) {
+export function firebaseEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, ...firestoreEmulatorEnv(), FIREBASE_CLI_DISABLE_TELEMETRY: 'true', ...extra };
+}
+
+interface EmulatorsCommandOptions {
+  /** The emulators to run (`--only`). */
+  only: string;
+  /** Import emulator-data/ (default true). */
+  importData?: boolean;
+  extra?: string[];
+  config?: string;
 }
 
 /**
  * Arguments for an emulators command. `config` is the firebase.json to use: by default the emulators' copy
- * (scripts/lib/emulator-config.mjs), written now.
+ * (scripts/lib/emulator-config.ts), written now.
  */
-export function firebaseArgs(command, { only, importData = true, extra = [], config } = {}) {
+export function firebaseArgs(
+  command: string,
+  { only, importData = true, extra = [], config }: EmulatorsCommandOptions,
+): string[] {
   const configFile = config ?? writeEmulatorConfig();
   const args = [command, '--config', configFile, '--project', PROJECT_ID, '--only', only];
   if (importData) args.push('--import', join(repoRoot, 'emulator-data'));
@@ -150,7 +165,7 @@ export { firebaseBin };
  * Command and leading arguments that run firebase-tools on the functions' Node.js major version, so the
  * Functions emulator (which uses firebase-tools' own Node when the majors match) runs them as production does.
  */
-export function firebaseCommand() {
+export function firebaseCommand(): [string, ...string[]] {
   return [functionsNodeBinary(), firebaseCli];
 }
 
@@ -161,7 +176,7 @@ export const STACK_LOCK_FILE = '/tmp/bargains-emulators.lock';
  * `npm test` and `npm run bench` queue for the emulator ports instead of colliding. The lock lives in a child
  * `flock` process, released when it is stopped with the other children or when this process dies.
  */
-export async function acquireStackLock() {
+export async function acquireStackLock(): Promise<ChildRecord> {
   let announced = false;
   const timer = setTimeout(() => {
     announced = true;
@@ -178,7 +193,7 @@ export async function acquireStackLock() {
     },
   );
   await new Promise((resolve, reject) => {
-    holder.child.stdout.once('data', resolve);
+    holder.child.stdout?.once('data', resolve);
     holder.exit.then(() => reject(new Error('could not take the stack lock')));
   });
   clearTimeout(timer);
@@ -188,12 +203,24 @@ export async function acquireStackLock() {
 
 /**
  * Runs `inner` inside `firebase emulators:exec` (Auth, Firestore, Functions, Hosting) while holding the stack lock,
- * after the port check (and, with `build`, the builds) of scripts/lib/emulators-exec.mjs. Returns the child record.
+ * after the port check (and, with `build`, the builds) of scripts/lib/emulators-exec.ts. Returns the child record.
  */
 export function spawnLockedEmulatorsExec(
-  inner,
-  { build = false, importData = true, extraFirebaseArgs = [], config, spawnOptions = {} } = {},
-) {
+  inner: string,
+  {
+    build = false,
+    importData = true,
+    extraFirebaseArgs = [],
+    config,
+    spawnOptions = {},
+  }: {
+    build?: boolean;
+    importData?: boolean;
+    extraFirebaseArgs?: string[];
+    config?: string;
+    spawnOptions?: SpawnOptions;
+  } = {},
+): ChildRecord {
   const [command, ...commandArgs] = firebaseCommand();
   console.log(`\n▶ emulators (waiting for ${STACK_LOCK_FILE} if another run holds the ports)`);
   return spawnChild(
@@ -202,8 +229,11 @@ export function spawnLockedEmulatorsExec(
     [
       STACK_LOCK_FILE,
       process.execPath,
-      'scripts/lib/emulators-exec.mjs',
+      '--import',
+      'tsx',
+      'scripts/lib/emulators-exec.ts',
       ...(build ? ['--build'] : []),
+      '--',
       command,
       ...commandArgs,
       ...firebaseArgs('emulators:exec', {

@@ -1,18 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { repoRoot } from './paths.mjs';
+import { repoRoot } from './paths';
 
 export const STRIPE_STANDIN_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
 /** The local deal feed (tools/deal-feed); functions/.env.demo-bargains points collect_deals at it. */
 export const DEAL_FEED_PORT = Number(process.env.DEAL_FEED_PORT ?? 12112);
-/** The local mail catcher (scripts/lib/mail-catcher.mjs): SMTP_URL in functions/.secret.local points at its SMTP port. */
+/** The local mail catcher (scripts/lib/mail-catcher.ts): SMTP_URL in functions/.secret.local points at its SMTP port. */
 export const MAIL_SMTP_PORT = Number(process.env.MAIL_SMTP_PORT ?? 1025);
 export const MAIL_WEB_PORT = Number(process.env.MAIL_WEB_PORT ?? 1080);
 
+type EmulatorName = 'auth' | 'firestore' | 'functions' | 'hosting' | 'hub' | 'logging';
+interface EmulatorsBlock extends Record<EmulatorName, { port: number }> {
+  firestore: { port: number; websocketPort: number };
+}
+
 /** Every port the local stack binds, with what binds it (read from firebase.json so there is one source). */
-export function stackPorts() {
-  const { emulators } = JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8'));
+export function stackPorts(): Array<{ port: number; what: string }> {
+  const { emulators } = JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as {
+    emulators: EmulatorsBlock;
+  };
   return [
     { port: emulators.auth.port, what: 'Auth emulator' },
     { port: emulators.firestore.port, what: 'Firestore emulator' },
@@ -28,7 +35,7 @@ export function stackPorts() {
   ];
 }
 
-function isPortFree(port) {
+export function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
@@ -37,7 +44,7 @@ function isPortFree(port) {
 }
 
 /** Returns a message naming each busy port and what to do, or null when all are free. */
-export async function busyPortsMessage() {
+export async function busyPortsMessage(): Promise<string | null> {
   const busy = [];
   for (const entry of stackPorts()) {
     if (!(await isPortFree(entry.port))) busy.push(entry);
@@ -50,18 +57,4 @@ export async function busyPortsMessage() {
     'Stop whatever holds it (another `npm start` or test run? see `lsof -i :PORT`), or change the port in',
     'firebase.json (emulators) / STRIPE_STANDIN_PORT (Stripe stand-in), then try again.',
   ].join('\n');
-}
-
-export async function waitForHttp(url, { timeoutMs = 60000, what = url } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not become ready within ${timeoutMs / 1000}s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }

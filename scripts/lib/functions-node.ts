@@ -5,13 +5,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './paths.mjs';
+import { repoRoot } from './paths';
 
 /** Exact version installed for local runs; its major must equal functions/package.json `engines.node`. */
 export const FUNCTIONS_NODE_VERSION = '22.23.3';
 
-export function functionsNodeMajor() {
-  const { engines } = JSON.parse(readFileSync(join(repoRoot, 'functions/package.json'), 'utf8'));
+export function functionsNodeMajor(): number {
+  const { engines } = JSON.parse(readFileSync(join(repoRoot, 'functions/package.json'), 'utf8')) as {
+    engines: { node: string };
+  };
   return Number(engines.node);
 }
 
@@ -29,11 +31,11 @@ const binaryPath = join(
  * registry binary (installed on first use). Falls back to this process's Node, with a warning, when the binary
  * cannot be installed (no registry access): firebase-tools then warns the same way.
  */
-export function functionsNodeBinary() {
+export function functionsNodeBinary(): string {
   const major = functionsNodeMajor();
   if (Number(FUNCTIONS_NODE_VERSION.split('.')[0]) !== major) {
     throw new Error(
-      `scripts/lib/functions-node.mjs installs Node ${FUNCTIONS_NODE_VERSION} but functions/package.json asks for Node ${major}: update FUNCTIONS_NODE_VERSION.`,
+      `scripts/lib/functions-node.ts installs Node ${FUNCTIONS_NODE_VERSION} but functions/package.json asks for Node ${major}: update FUNCTIONS_NODE_VERSION.`,
     );
   }
   if (Number(process.versions.node.split('.')[0]) === major) return process.execPath;
@@ -59,7 +61,7 @@ export function functionsNodeBinary() {
     throw new Error(`${binaryPath} is missing after the install`);
   } catch (error) {
     console.warn(
-      `Could not install Node ${FUNCTIONS_NODE_VERSION} (${error.message}); the emulated functions run on Node ${process.versions.node} instead.`,
+      `Could not install Node ${FUNCTIONS_NODE_VERSION} (${(error as Error).message}); the emulated functions run on Node ${process.versions.node} instead.`,
     );
     return process.execPath;
   }

@@ -1,9 +1,12 @@
 // `npm start`: the whole product on the local emulators, offline. Ctrl-C stops every child.
-import { MAIL_INBOX_URL, startMailCatcher } from './lib/mail-catcher.mjs';
-import { busyPortsMessage, waitForHttp } from './lib/ports.mjs';
-import { waitForFunctions } from './lib/functions-ready.mjs';
-import { repoRoot } from './lib/paths.mjs';
-import { isStopping, spawnChild, stopAll, stopAllOnSignals } from './lib/processes.mjs';
+import { waitForHttp } from '../tools/wait-until';
+import { DEMO_ACCOUNTS } from './demo-data/constants';
+import { parseCommandLine } from './lib/cli';
+import { busyPortsMessage } from './lib/ports';
+import { waitForFunctions } from './lib/functions-ready';
+import { repoRoot } from './lib/paths';
+import { isStopping, spawnChild, stopAll, stopAllOnSignals } from './lib/processes';
+import { MAIL_INBOX_URL, startMailCatcher } from './lib/mail-catcher';
 import {
   acquireStackLock,
   buildFunctions,
@@ -15,15 +18,12 @@ import {
   prepareDemoData,
   startDealFeed,
   startStripeStandin,
-} from './lib/stack.mjs';
+} from './lib/stack';
 
 const HOSTING_URL = 'http://127.0.0.1:5000';
-const DEMO_ACCOUNTS = [
-  ['subscriber@bargains.test', 'bargains-demo-1', 'active subscription: sees the deals'],
-  ['free@bargains.test', 'bargains-demo-2', 'no subscription: sees the subscribe screen'],
-];
 
-async function main() {
+async function main(): Promise<void> {
+  parseCommandLine('Usage: npm start (no options; Ctrl-C stops everything)', {});
   stopAllOnSignals();
   await acquireStackLock();
   const busy = await busyPortsMessage();
@@ -62,7 +62,10 @@ async function main() {
       `Bargains is running (ready in ${seconds}s). Open ${HOSTING_URL}`,
       '',
       'Demo accounts:',
-      ...DEMO_ACCOUNTS.map(([email, password, what]) => `  ${email} / ${password}  (${what})`),
+      ...Object.values(DEMO_ACCOUNTS).map(
+        ({ email, password, subscribed }) =>
+          `  ${email} / ${password}  (${subscribed ? 'active subscription: sees the deals' : 'no subscription: sees the subscribe screen'})`,
+      ),
       '',
       'Services: Auth 127.0.0.1:9099 · Firestore 127.0.0.1:8080 · Functions 127.0.0.1:5001 · Hosting 127.0.0.1:5000 · Stripe stand-in 127.0.0.1:12111 · Deal feed 127.0.0.1:12112',
       `Mail the functions send (digests, alerts) lands in the local inbox: ${MAIL_INBOX_URL} (SMTP 127.0.0.1:1025).`,
@@ -75,8 +78,8 @@ async function main() {
   );
 }
 
-main().catch(async (error) => {
-  console.error(`npm start failed: ${error.message}`);
+main().catch(async (error: unknown) => {
+  console.error(`npm start failed: ${(error as Error).message}`);
   await stopAll();
   process.exit(1);
 });
