@@ -89,6 +89,12 @@ export const appRoutes: RouteObject[] = [
  */
 export const SERVER_RENDERED_PATHS = ['/blog', '/blog/post'] as const;
 
+/**
+ * Protected pages served as the loading frame plus preloads of their own chunks (`<path>.html`, Hosting's
+ * rewrite for the path): they need the app, the auth layer and the Firestore SDK before anything shows.
+ */
+export const PRELOADED_FRAME_PATHS = ['/dashboard', '/account'] as const;
+
 function routeMatches(pathname: string): Array<{ handle: PageHandle; params: Params }> {
   return (matchRoutes(appRoutes, pathname) ?? []).flatMap((match) => {
     const handle = match.route.handle as PageHandle | undefined;

@@ -1,7 +1,7 @@
 // /account (lazy route chunk): Account Settings.
-import { useUser } from 'reactfire';
 import { Alert } from '@/components/Alert';
 import { Page, Section } from '@/components/layout/Page';
+import { useAuthState } from '@/lib/auth-state';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { EmailPreferencesSection } from '../components/EmailPreferencesSection';
 import { SubscriptionSection } from '../components/SubscriptionSection';
@@ -9,7 +9,7 @@ import { ACCOUNT_MESSAGES } from '../lib/account-messages';
 import '../account.css';
 
 export default function AccountPage() {
-  const { data: user } = useUser();
+  const { user } = useAuthState();
   return (
     <Page title="Account Settings" width="narrow">
       {user ? (

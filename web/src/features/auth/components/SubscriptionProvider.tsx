@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { userDocPath } from '@model/paths';
 import { parseUser } from '@model/user';
 import { db } from '@/lib/firestore';
+import { rememberSubscriptionActive } from '@/lib/subscriber-hint';
 import { createUserDocument } from '../api/user-document-lazy';
 import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
 import { SubscriptionContext, type SubscriptionState } from '../hooks/useSubscription';
@@ -25,6 +26,8 @@ function useLiveSubscription(uid: string): SubscriptionState {
           else if (!snapshot.metadata.fromCache && !isUserDocumentConfirmed(uid))
             void createUserDocument(uid);
           const user = snapshot.exists() ? parseUser(uid, snapshot.data()) : null;
+          if (!snapshot.metadata.fromCache)
+            rememberSubscriptionActive(uid, user?.subscription_active === true);
           setLatest({
             uid,
             state: { status: 'ready', active: user?.subscription_active === true, user, error: null },

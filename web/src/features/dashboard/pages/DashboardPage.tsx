@@ -1,5 +1,5 @@
 // /dashboard (lazy route chunk): the deals for subscribers, the subscribe screen for everybody else.
-import { useUser } from 'reactfire';
+import { useFirestore } from 'reactfire';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -10,11 +10,29 @@ import { useSubscription } from '@/features/auth/hooks/useSubscription';
 import { ActivatingSubscription } from '@/features/billing/components/ActivatingSubscription';
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
+import { auth } from '@/lib/auth';
+import { useAuthState } from '@/lib/auth-state';
 import { db } from '@/lib/firestore';
+import { wasSubscriptionActive } from '@/lib/subscriber-hint';
+import { prefetchFirstDealPage } from '../api/first-page-prefetch';
 import { DealBrowser } from '../components/DealBrowser';
 import { useListParams } from '../hooks/useListParams';
 import { useSavedDeals } from '../hooks/useSavedDeals';
+import { dealListQuery, parseListParams } from '../lib/list-params';
 import '../dashboard.css';
+
+/**
+ * Route preloading (src/app/routes.tsx): once the auth check has finished, a user this device last saw with an
+ * active subscription gets the first deal page requested now, side by side with the user document.
+ */
+export function prefetch(): void {
+  void auth.authStateReady().then(() => {
+    const uid = auth.currentUser?.uid;
+    if (uid === undefined || !wasSubscriptionActive(uid)) return;
+    const params = parseListParams(new URLSearchParams(window.location.search));
+    if (params.view === 'deals') prefetchFirstDealPage(db, uid, dealListQuery(params));
+  });
+}
 
 export default function DashboardPage() {
   return (
@@ -26,7 +44,7 @@ export default function DashboardPage() {
 
 function DashboardContent() {
   const subscription = useSubscription();
-  const { data: user } = useUser();
+  const { user } = useAuthState();
   const location = useLocation();
 
   if (subscription.status === 'loading') return <PageSpinner label="Checking your subscription" />;
@@ -59,12 +77,14 @@ function DashboardContent() {
 
 /** The deal browser with its state in the URL and the user's saved deals (hooks only a subscriber runs). */
 function SubscriberDeals({ uid }: { uid: string | null }) {
+  // The SDK instance ProtectedRoute provides (reactfire's FirestoreProvider).
+  const firestore = useFirestore();
   const { params, setParams } = useListParams();
-  const saved = useSavedDeals(db, uid);
+  const saved = useSavedDeals(firestore, uid);
   return (
     // The header's container width, so the grid's edges line up with the brand and the footer.
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
-      <DealBrowser db={db} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
+      <DealBrowser db={firestore} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
     </Page>
   );
 }
