@@ -2,7 +2,7 @@
 // and the page has rendered (one round trip and a render earlier on a slow phone network). Only for a user this
 // device last saw with an active subscription (lib/subscriber-hint.ts): anyone else would only be refused by the
 // rules. The page's listing adopts the request when it asks for the same first page, so it is read once.
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import { fetchDealPage, type DealPage } from './deal-pages';
 import type { DealListQuery } from '../hooks/useDealPages';
 

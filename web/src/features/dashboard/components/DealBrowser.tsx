@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';

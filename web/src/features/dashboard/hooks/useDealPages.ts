@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import type { DealFilter, DealNarrowing, DealSort } from '@model/queries';
 import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
 import { takePrefetchedFirstPage } from '../api/first-page-prefetch';

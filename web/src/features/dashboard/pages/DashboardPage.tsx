@@ -1,5 +1,4 @@
 // /dashboard (lazy route chunk): the deals for subscribers, the subscribe screen for everybody else.
-import { useFirestore } from 'reactfire';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -12,7 +11,7 @@ import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
 import { auth } from '@/lib/auth';
 import { useAuthState } from '@/lib/auth-state';
-import { db } from '@/lib/firestore';
+import { liteDb } from '@/lib/firestore-lite';
 import { wasSubscriptionActive } from '@/lib/subscriber-hint';
 import { prefetchFirstDealPage } from '../api/first-page-prefetch';
 import { DealBrowser } from '../components/DealBrowser';
@@ -30,7 +29,7 @@ export function prefetch(): void {
     const uid = auth.currentUser?.uid;
     if (uid === undefined || !wasSubscriptionActive(uid)) return;
     const params = parseListParams(new URLSearchParams(window.location.search));
-    if (params.view === 'deals') prefetchFirstDealPage(db, uid, dealListQuery(params));
+    if (params.view === 'deals') prefetchFirstDealPage(liteDb, uid, dealListQuery(params));
   });
 }
 
@@ -77,14 +76,12 @@ function DashboardContent() {
 
 /** The deal browser with its state in the URL and the user's saved deals (hooks only a subscriber runs). */
 function SubscriberDeals({ uid }: { uid: string | null }) {
-  // The SDK instance ProtectedRoute provides (reactfire's FirestoreProvider).
-  const firestore = useFirestore();
   const { params, setParams } = useListParams();
-  const saved = useSavedDeals(firestore, uid);
+  const saved = useSavedDeals(liteDb, uid);
   return (
     // The header's container width, so the grid's edges line up with the brand and the footer.
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
-      <DealBrowser db={firestore} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
+      <DealBrowser db={liteDb} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
     </Page>
   );
 }
