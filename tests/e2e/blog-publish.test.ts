@@ -130,3 +130,69 @@ test('refuses invalid arguments and untitled HTML without writing anything', asy
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain('Cannot read --file');
 });
+
+describe('--backfill: posts written before summaries and write-time sanitizing existed', () => {
+  const LEGACY_ID = 'e2e-legacy-post';
+  const BROKEN_ID = 'e2e-legacy-broken';
+  const legacyPublishedAt = Timestamp.fromDate(new Date('2020-01-15T00:00:00Z'));
+
+  afterAll(async () => {
+    for (const id of [LEGACY_ID, BROKEN_ID]) {
+      await adminDb().doc(blogDocPath(id)).delete();
+      await adminDb().doc(blogSummaryDocPath(id)).delete();
+    }
+  });
+
+  test('repairs every post once (dry run first), skips what it cannot repair, and a second run changes nothing', async () => {
+    const legacy = {
+      html_content:
+        '<html><head><meta name="description" content="Old &lt;img src=x onerror=alert(1)&gt; summary"></head>' +
+        '<body><h1>Legacy post</h1><p onclick="steal()">Old body.</p><script>alert(1)</script></body></html>',
+      coverImage: '/blog/covers/energy-bills.svg',
+      author: { name: 'Old Writer', avatar: '/blog/avatars/sam-lindqvist.svg', bio: 'Wrote it long ago.' },
+      publishedAt: legacyPublishedAt,
+    };
+    await adminDb().doc(blogDocPath(LEGACY_ID)).set(legacy);
+    await adminDb().doc(blogDocPath(BROKEN_ID)).set({ html_content: '<h1>No date</h1>' });
+
+    const dryRun = await publish(['--backfill', '--dry-run']);
+    expect(dryRun.code).toBe(1);
+    expect(dryRun.stdout).toContain(`would update blogs/${LEGACY_ID}.html_content`);
+    expect(dryRun.stdout).toContain(`blog_summaries/${LEGACY_ID} (missing)`);
+    expect((await adminDb().doc(blogDocPath(LEGACY_ID)).get()).data()).toEqual(legacy);
+    expect((await adminDb().doc(blogSummaryDocPath(LEGACY_ID)).get()).exists).toBe(false);
+
+    const first = await publish(['--backfill']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(`skipped blogs/${BROKEN_ID}: has no valid publishedAt`);
+    expect(first.stdout).toMatch(/\d+ posts read, 1 updated, \d+ unchanged, 1 skipped\./);
+
+    const stored = (await adminDb().doc(blogDocPath(LEGACY_ID)).get()).data();
+    expect(stored?.html_content).not.toMatch(/<script|onclick|onerror/);
+    expect(stored).toEqual({
+      html_content: expect.stringContaining('<p>Old body.</p>'),
+      coverImage: legacy.coverImage,
+      author: legacy.author,
+      publishedAt: legacyPublishedAt,
+      updatedAt: legacyPublishedAt,
+      title: 'Legacy post',
+      description: 'Old summary',
+      tags: [],
+      readTimeMinutes: 1,
+    });
+    const { html_content: _body, ...summary } = stored ?? {};
+    expect((await adminDb().doc(blogSummaryDocPath(LEGACY_ID)).get()).data()).toEqual(summary);
+    expect((await adminDb().doc(blogSummaryDocPath(BROKEN_ID)).get()).exists).toBe(false);
+
+    const second = await publish(['--backfill']);
+    expect(second.stdout).toMatch(/\d+ posts read, 0 updated, \d+ unchanged, 1 skipped\./);
+    await adminDb().doc(blogDocPath(BROKEN_ID)).delete();
+    await expect(publish(['--backfill'])).resolves.toMatchObject({ code: 0, stderr: '' });
+  });
+
+  test('refuses publishing flags next to --backfill', async () => {
+    const refused = await publish(['--backfill', '--id', 'x']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Invalid arguments');
+  });
+});
