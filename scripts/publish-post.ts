@@ -2,10 +2,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { serverBlogHtml } from '../functions/src/blog/server-dom';
+import { blogSummaryDocPath } from '../functions/src/model/paths';
+import { planBackfill } from '../tools/blog/backfill';
 import {
   buildBlogDocument,
+  parseBackfillOptions,
   parsePublishOptions,
   resolvePublishTarget,
   type PublishTarget,
@@ -31,7 +34,13 @@ const USAGE = `Publish an HTML file as a blog post (creates it, or updates the p
   --project        write to this Firebase project using Application Default Credentials
   --dry-run        print the derived fields and stop without writing
 
-The body is stored sanitized; title, description, tags and read time are derived from the HTML once, here.`;
+The body is stored sanitized; title, description, tags and read time are derived from the HTML once, here.
+
+  npm run publish-post -- --backfill (--emulator | --project <firebase-project-id>) [--dry-run]
+
+  --backfill       bring every stored post up to what this command writes today: sanitized body, plain-text
+                   derived fields (kept when set, derived when missing), dates kept, and its blog_summaries
+                   document. Writes only what differs, so running it again changes nothing.`;
 
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 1;
@@ -55,8 +64,11 @@ async function main(): Promise<number> {
       emulator: { type: 'boolean' },
       project: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      backfill: { type: 'boolean' },
     },
   });
+
+  if (values['backfill']) return backfill(values);
 
   const parsed = parsePublishOptions(values);
   if (!parsed.ok) {
@@ -102,18 +114,7 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  if (target.kind === 'emulator') {
-    process.env['FIRESTORE_EMULATOR_HOST'] = target.host;
-    // Nothing here runs on Google Cloud: without this the auth library probes the metadata server, and on some
-    // networks its answer (e.g. a 403) is printed as a warning on every emulator publish.
-    process.env['METADATA_SERVER_DETECTION'] ??= 'none';
-  }
-  const app: App = initializeApp(
-    target.kind === 'emulator'
-      ? { projectId: target.projectId }
-      : { projectId: target.projectId, credential: applicationDefault() },
-    `publish-post-${Date.now()}`,
-  );
+  const app = openTarget(target);
   try {
     const stored = await storeBlogPost(getFirestore(app), options.id, built.document, {
       requested: options.date,
@@ -132,6 +133,101 @@ async function main(): Promise<number> {
     // The Admin SDK keeps gRPC channels open; without this the process never exits.
     await deleteApp(app);
   }
+}
+
+function openTarget(target: PublishTarget): App {
+  if (target.kind === 'emulator') {
+    process.env['FIRESTORE_EMULATOR_HOST'] = target.host;
+    // Nothing here runs on Google Cloud: without this the auth library probes the metadata server, and on some
+    // networks its answer (e.g. a 403) is printed as a warning on every emulator publish.
+    process.env['METADATA_SERVER_DETECTION'] ??= 'none';
+  }
+  return initializeApp(
+    target.kind === 'emulator'
+      ? { projectId: target.projectId }
+      : { projectId: target.projectId, credential: applicationDefault() },
+    `publish-post-${Date.now()}`,
+  );
+}
+
+/** Posts read per page: bodies are up to 900 KiB each. */
+const BACKFILL_PAGE_SIZE = 50;
+
+/** `--backfill`: every post brought up to today's publisher (tools/blog/backfill.ts); idempotent. */
+async function backfill(values: Record<string, string | boolean | undefined>): Promise<number> {
+  const parsed = parseBackfillOptions(values);
+  if (!parsed.ok) {
+    console.error(`Invalid arguments:\n${parsed.errors.map((error) => `  ${error}`).join('\n')}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const target = resolvePublishTarget(parsed.options, process.env);
+  if ('error' in target) {
+    console.error(target.error);
+    return EXIT_USAGE;
+  }
+  const dryRun = parsed.options.dryRun;
+  const sanitizer = await serverBlogHtml('https://publisher.invalid');
+  const app = openTarget(target);
+  const counts = { read: 0, changed: 0, unchanged: 0, skipped: 0 };
+  try {
+    const db = getFirestore(app);
+    let page = await db.collection('blogs').orderBy(FieldPath.documentId()).limit(BACKFILL_PAGE_SIZE).get();
+    while (!page.empty) {
+      const summaries = await db.getAll(...page.docs.map((post) => db.doc(blogSummaryDocPath(post.id))));
+      const batch = db.batch();
+      page.docs.forEach((snapshot, index) => {
+        counts.read += 1;
+        const plan = planBackfill(
+          snapshot.id,
+          snapshot.data(),
+          summaries[index]?.data(),
+          (html) => sanitizer.sanitize(html),
+          { read: readTimestamp },
+        );
+        if ('error' in plan) {
+          counts.skipped += 1;
+          console.error(`  skipped blogs/${plan.id}: ${plan.error}`);
+          return;
+        }
+        if (plan.changes.length === 0) {
+          counts.unchanged += 1;
+          return;
+        }
+        counts.changed += 1;
+        console.log(`  ${dryRun ? 'would update' : 'updating'} ${plan.changes.join(', ')}`);
+        // The post and its summary change together or not at all.
+        batch.set(snapshot.ref, plan.post).set(db.doc(blogSummaryDocPath(plan.id)), plan.summary);
+      });
+      if (!dryRun) await batch.commit();
+      const last = page.docs[page.docs.length - 1];
+      page = await db
+        .collection('blogs')
+        .orderBy(FieldPath.documentId())
+        .startAfter(last?.id ?? '')
+        .limit(BACKFILL_PAGE_SIZE)
+        .get();
+    }
+    console.log(
+      `Backfill ${dryRun ? '(dry run, nothing written) ' : ''}of ${describeTarget(target)}: ${counts.read} posts read, ` +
+        `${counts.changed} ${dryRun ? 'to update' : 'updated'}, ${counts.unchanged} unchanged, ${counts.skipped} skipped.`,
+    );
+    return counts.skipped > 0 ? EXIT_FAILURE : 0;
+  } catch (error) {
+    console.error(
+      `Backfill of ${describeTarget(target)} failed after ${counts.read} posts: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return EXIT_FAILURE;
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** Stored dates are Timestamps; an old post may hold an ISO string instead. */
+function readTimestamp(value: unknown): Timestamp | null {
+  if (value instanceof Timestamp) return value;
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+    return Timestamp.fromDate(new Date(value));
+  return null;
 }
 
 main().then(

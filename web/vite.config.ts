@@ -7,57 +7,18 @@ import { moveSourceMapsOutOfBuild } from './build/source-maps.ts';
 import { assertDeployableEnv, DEPLOY_MODE, parseEnv, type AppEnv } from './src/config/env-schema.ts';
 
 /**
- * reactfire ships as one module that imports every Firebase product it wraps. The products it would pull in
- * register themselves on import, so they cannot be tree-shaken: without this plugin the boot chunk carries
- * Realtime Database, Functions, Remote Config, Storage and the full Firestore SDK (~110 KB gzipped) that the
- * app never uses through reactfire. Those imports, and only reactfire's, resolve to stubs that throw if called.
- * Consequence: use reactfire for the app, Auth and the SDK contexts (FirestoreProvider/useFirestore), but
- * not its Firestore/Database/Storage/Functions/Remote Config data hooks; Firestore data is read with the
- * modular SDK directly (see features/auth/components/SubscriptionProvider.tsx).
+ * reactfire's published bundle (dist/index.js) is one module that imports every Firebase product it wraps and
+ * runs code at load time that refers to them (e.g. a frozen map of Realtime Database listeners): bundled as is,
+ * it drags Realtime Database and more (~40 KB gzipped) into the dashboard, which never uses them. The package
+ * also ships its ES module sources (src/, one file per product); bundled from those, each product's file and its
+ * rxfire entry point (`sideEffects: false`, like rxjs) drop out when the app uses none of its exports. reactfire's
+ * own package.json does not declare its sources free of side effects, so this build does
+ * (`treeshake.moduleSideEffects`). Types still come from the package's typings. An upgrade that moves or drops
+ * src/index.ts fails the build (the alias names a missing file) rather than changing the bundle silently; one
+ * whose sources come to rely on load-time side effects would need this declaration revisited (see README).
  */
-const REACTFIRE_UNUSED_SDK_EXPORTS: Record<string, readonly string[]> = {
-  'firebase/database': [
-    'get',
-    'off',
-    'onChildAdded',
-    'onChildChanged',
-    'onChildMoved',
-    'onChildRemoved',
-    'onValue',
-  ],
-  'firebase/firestore': ['onSnapshot', 'queryEqual'],
-  'firebase/functions': ['httpsCallable'],
-  'firebase/remote-config': [
-    'ensureInitialized',
-    'getAll',
-    'getBoolean',
-    'getNumber',
-    'getString',
-    'getValue',
-  ],
-  'firebase/storage': ['getDownloadURL', 'ref'],
-};
-const STUB_PREFIX = '\0reactfire-unused-sdk:';
-
-function stubReactfireUnusedSdks(): Plugin {
-  return {
-    name: 'bargains:stub-reactfire-unused-sdks',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (importer === undefined || !/[\\/]node_modules[\\/]reactfire[\\/]/.test(importer)) return null;
-      return source in REACTFIRE_UNUSED_SDK_EXPORTS ? `${STUB_PREFIX}${source}` : null;
-    },
-    load(id) {
-      if (!id.startsWith(STUB_PREFIX)) return null;
-      const sdk = id.slice(STUB_PREFIX.length);
-      const names = REACTFIRE_UNUSED_SDK_EXPORTS[sdk] ?? [];
-      return [
-        `function unavailable() { throw new Error(${JSON.stringify(`reactfire's ${sdk} hooks are not bundled (see web/vite.config.ts); use the modular SDK.`)}); }`,
-        ...names.map((name) => `export const ${name} = unavailable;`),
-      ].join('\n');
-    },
-  };
-}
+const REACTFIRE_SOURCE = fileURLToPath(new URL('../node_modules/reactfire/src/index.ts', import.meta.url));
+const REACTFIRE_SOURCE_FILES = /[\\/]node_modules[\\/]reactfire[\\/]src[\\/]/;
 
 interface HostingRewrite {
   source?: string;
@@ -124,15 +85,10 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === DEPLOY_MODE) assertDeployableEnv(appEnv);
   return {
     define: { __APP_ENV__: JSON.stringify(appEnv) },
-    plugins: [
-      stubReactfireUnusedSdks(),
-      react(),
-      prerenderSnapshots(),
-      buildInfo(mode, appEnv),
-      moveSourceMapsOutOfBuild(),
-    ],
+    plugins: [react(), prerenderSnapshots(), buildInfo(mode, appEnv), moveSourceMapsOutOfBuild()],
     resolve: {
       alias: {
+        reactfire: REACTFIRE_SOURCE,
         '@': fileURLToPath(new URL('./src', import.meta.url)),
         // The data model lives with the functions so their deploy stays self-contained; the web bundles it.
         '@model': fileURLToPath(new URL('../functions/src/model', import.meta.url)),
@@ -159,6 +115,7 @@ export default defineConfig(({ command, mode }) => {
       // The manifest maps chunks to routes for the benchmark (`npm run bench`); Hosting ignores the .vite folder.
       manifest: true,
       rolldownOptions: {
+        treeshake: { moduleSideEffects: [{ test: REACTFIRE_SOURCE_FILES, sideEffects: false }] },
         output: {
           codeSplitting: {
             // Automatic splitting left about 20 common chunks under 1 KB gzipped (a button, a hook, the env module)

@@ -24,7 +24,7 @@ const PUBLIC_ROUTES = [
 const BLOG_ROUTES = ['/blog', '/blog/{post}'];
 const AUTH_ROUTES = ['/login', '/signup'];
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/blog', '/blog/{post}', '/login'];
-const DASHBOARD_PAGE_SOURCE = 'src/features/dashboard/pages/DashboardPage.tsx';
+const DASHBOARD_PAGE_SOURCE = 'src/app/pages/DashboardPage.tsx';
 /** Lighthouse 12's mobile preset (mobileSlow4G), applied to a real tab for the signed-in dashboard. */
 const MOBILE_THROTTLING = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 675, cpuSlowdown: 4 };
 const TYPED_SEARCH = 'smartwatch'; // 10 keystrokes, a word the demo deals contain

@@ -130,3 +130,85 @@ test('refuses invalid arguments and untitled HTML without writing anything', asy
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain('Cannot read --file');
 });
+
+describe('--backfill: posts written before summaries and write-time sanitizing existed', () => {
+  const LEGACY_ID = 'e2e-legacy-post';
+  const BROKEN_ID = 'e2e-legacy-broken';
+  const legacyPublishedAt = Timestamp.fromDate(new Date('2020-01-15T00:00:00Z'));
+
+  // The backfill writes every post (the demo posts are stored unsanitized on purpose, for the render-time
+  // sanitizing tests): put the collections back as they were afterwards.
+  const saved = new Map<string, FirebaseFirestore.DocumentData>();
+  beforeAll(async () => {
+    for (const collection of ['blogs', 'blog_summaries']) {
+      const snapshot = await adminDb().collection(collection).get();
+      for (const doc of snapshot.docs) saved.set(doc.ref.path, doc.data());
+    }
+  });
+
+  afterAll(async () => {
+    for (const collection of ['blogs', 'blog_summaries']) {
+      const snapshot = await adminDb().collection(collection).get();
+      for (const doc of snapshot.docs) if (!saved.has(doc.ref.path)) await doc.ref.delete();
+    }
+    for (const [path, data] of saved) await adminDb().doc(path).set(data);
+  });
+
+  test('repairs every post once (dry run first), skips what it cannot repair, and a second run changes nothing', async () => {
+    const legacy = {
+      html_content:
+        '<html><head><meta name="description" content="Old &lt;img src=x onerror=alert(1)&gt; summary"></head>' +
+        '<body><h1>Legacy post</h1><p onclick="steal()">Old body.</p><script>alert(1)</script></body></html>',
+      coverImage: '/blog/covers/energy-bills.svg',
+      author: { name: 'Old Writer', avatar: '/blog/avatars/sam-lindqvist.svg', bio: 'Wrote it long ago.' },
+      publishedAt: legacyPublishedAt,
+    };
+    await adminDb().doc(blogDocPath(LEGACY_ID)).set(legacy);
+    await adminDb().doc(blogDocPath(BROKEN_ID)).set({ html_content: '<h1>No date</h1>' });
+
+    const dryRun = await publish(['--backfill', '--dry-run']);
+    expect(dryRun.code).toBe(1);
+    expect(dryRun.stdout).toContain(`would update blogs/${LEGACY_ID}.html_content`);
+    expect(dryRun.stdout).toContain(`blog_summaries/${LEGACY_ID} (missing)`);
+    expect((await adminDb().doc(blogDocPath(LEGACY_ID)).get()).data()).toEqual(legacy);
+    expect((await adminDb().doc(blogSummaryDocPath(LEGACY_ID)).get()).exists).toBe(false);
+
+    const first = await publish(['--backfill']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(`skipped blogs/${BROKEN_ID}: has no valid publishedAt`);
+    expect(first.stdout).toContain(`updating blogs/${LEGACY_ID}.html_content`);
+    const [, read, updated, unchanged] = /(\d+) posts read, (\d+) updated, (\d+) unchanged, 1 skipped\./
+      .exec(first.stdout)
+      ?.map(Number) ?? [0, 0, 0, 0];
+    expect(read).toBe((await adminDb().collection('blogs').count().get()).data().count);
+    expect((updated ?? 0) + (unchanged ?? 0) + 1).toBe(read);
+
+    const stored = (await adminDb().doc(blogDocPath(LEGACY_ID)).get()).data();
+    expect(stored?.html_content).not.toMatch(/<script|onclick|onerror/);
+    expect(stored).toEqual({
+      html_content: expect.stringContaining('<p>Old body.</p>'),
+      coverImage: legacy.coverImage,
+      author: legacy.author,
+      publishedAt: legacyPublishedAt,
+      updatedAt: legacyPublishedAt,
+      title: 'Legacy post',
+      description: 'Old summary',
+      tags: [],
+      readTimeMinutes: 1,
+    });
+    const { html_content: _body, ...summary } = stored ?? {};
+    expect((await adminDb().doc(blogSummaryDocPath(LEGACY_ID)).get()).data()).toEqual(summary);
+    expect((await adminDb().doc(blogSummaryDocPath(BROKEN_ID)).get()).exists).toBe(false);
+
+    const second = await publish(['--backfill']);
+    expect(second.stdout).toMatch(/\d+ posts read, 0 updated, \d+ unchanged, 1 skipped\./);
+    await adminDb().doc(blogDocPath(BROKEN_ID)).delete();
+    await expect(publish(['--backfill'])).resolves.toMatchObject({ code: 0, stderr: '' });
+  });
+
+  test('refuses publishing flags next to --backfill', async () => {
+    const refused = await publish(['--backfill', '--id', 'x']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Invalid arguments');
+  });
+});

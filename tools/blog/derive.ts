@@ -171,11 +171,11 @@ function bodyText(elements: Element[]): string {
 }
 
 /** Decodes character references and drops markup inside a plain-text value (JSON-LD strings often carry both). */
-function plainText(value: string): string {
+export function plainText(value: string): string {
   return textContent(parseFragment(value));
 }
 
-function truncateAtWord(text: string, maxLength: number): string {
+export function truncateAtWord(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength - 1);
   const lastSpace = cut.lastIndexOf(' ');

@@ -49,6 +49,14 @@ export type PublishOptions = z.infer<typeof publishOptionsSchema>;
 /** Raw CLI values (from util.parseArgs) mapped onto the schema's camelCase keys. */
 export type RawPublishArgs = Record<string, string | boolean | undefined>;
 
+/** `--backfill` takes only where to write and --dry-run (tools/blog/backfill.ts). */
+export const backfillOptionsSchema = publishOptionsSchema.pick({
+  emulator: true,
+  project: true,
+  dryRun: true,
+});
+export type BackfillOptions = z.infer<typeof backfillOptionsSchema>;
+
 const FLAG_TO_OPTION: Record<string, keyof PublishOptions> = {
   file: 'file',
   id: 'id',
@@ -64,15 +72,25 @@ const FLAG_TO_OPTION: Record<string, keyof PublishOptions> = {
 
 const OPTION_TO_FLAG = Object.fromEntries(Object.entries(FLAG_TO_OPTION).map(([flag, key]) => [key, flag]));
 
-export type ParseResult = { ok: true; options: PublishOptions } | { ok: false; errors: string[] };
+export type ParseResult<Options = PublishOptions> =
+  { ok: true; options: Options } | { ok: false; errors: string[] };
 
 export function parsePublishOptions(raw: RawPublishArgs): ParseResult {
+  return parseOptions(publishOptionsSchema, raw);
+}
+
+export function parseBackfillOptions(raw: RawPublishArgs): ParseResult<BackfillOptions> {
+  const { backfill: _backfill, ...rest } = raw;
+  return parseOptions(backfillOptionsSchema, rest);
+}
+
+function parseOptions<Options>(schema: z.ZodType<Options>, raw: RawPublishArgs): ParseResult<Options> {
   const input: Record<string, unknown> = {};
   for (const [flag, value] of Object.entries(raw)) {
     const key = FLAG_TO_OPTION[flag];
-    if (key && value !== undefined) input[key] = value;
+    if (value !== undefined) input[key ?? flag] = value;
   }
-  const result = publishOptionsSchema.safeParse(input);
+  const result = schema.safeParse(input);
   if (result.success) return { ok: true, options: result.data };
   return {
     ok: false,

@@ -1,7 +1,8 @@
 // Writes the build-time snapshots of the public pages (src/app/prerender.tsx) into the build output, so their
 // first paint needs no JavaScript: dist/index.html is the landing page, dist/<page>.html each other public page
 // (served with Hosting's cleanUrls), dist/404.html the Not Found page, and dist/app.html the loading frame the
-// app's other routes are rewritten to.
+// app's other routes are rewritten to (dist/dashboard.html and dist/account.html: the same frame preloading the
+// page's chunks).
 // For the blog, which the render_blog function renders per request, it writes what the function needs into
 // functions/web-render/: the shell document (this build's CSS and entry) and the server renderer
 // (src/server/render-blog.tsx built for Node).
@@ -28,6 +29,7 @@ interface BlogShellNames {
 interface PrerenderModule {
   SNAPSHOT_PATHS: readonly string[];
   SERVER_RENDERED_PATHS: readonly string[];
+  PRELOADED_FRAME_PATHS: readonly string[];
   BLOG_SHELL: BlogShellNames;
   routeSources(path: string): string[];
   renderSnapshot(path: string): Promise<Snapshot>;
@@ -187,6 +189,12 @@ export function prerenderSnapshots(): Plugin {
         // The loading frame's routes need the app for any content: preload it with the page.
         const loadingFrame = prerender.renderLoadingFrame();
         write(LOADING_FRAME_FILE, loadingFrame, snapshotAssets(manifest, [APP_MODULE, AUTH_MODULE]));
+        // The protected pages get their own copy that also preloads their chunks (the Firestore SDK and the page):
+        // the app would otherwise request them only once it has loaded and run, one slow round trip later.
+        for (const path of prerender.PRELOADED_FRAME_PATHS) {
+          const sources = [APP_MODULE, AUTH_MODULE, ...prerender.routeSources(path)];
+          write(snapshotFileName(path), loadingFrame, snapshotAssets(manifest, sources));
+        }
         blogShell = prerender.BLOG_SHELL;
         const webRenderDir = resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR);
         mkdirSync(webRenderDir, { recursive: true });

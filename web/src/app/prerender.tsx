@@ -5,11 +5,11 @@ import { StaticRouter, useRoutes } from 'react-router-dom';
 import { DocumentTitleSink } from '@/components/layout/Page';
 import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
-import { appRoutes, loadRoute, routeSources, SERVER_RENDERED_PATHS } from './routes';
+import { appRoutes, loadRoute, PRELOADED_FRAME_PATHS, routeSources, SERVER_RENDERED_PATHS } from './routes';
 import { SNAPSHOT_PATHS } from './snapshot-paths';
 import * as BLOG_SHELL from '@model/blog-shell';
 
-export { BLOG_SHELL, routeSources, SERVER_RENDERED_PATHS, SNAPSHOT_PATHS };
+export { BLOG_SHELL, PRELOADED_FRAME_PATHS, routeSources, SERVER_RENDERED_PATHS, SNAPSHOT_PATHS };
 
 export interface Snapshot {
   /** The markup that goes inside #root. */

@@ -73,7 +73,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'blog', ...page('blog/BlogListPage') },
       { path: 'blog/:id', ...page('blog/BlogPostPage') },
       {
-        // Protected pages (docs/reference.md#access-control): ProtectedRoute brings the full Firestore SDK and useSubscription().
+        // Protected pages (spec §4): ProtectedRoute brings useSubscription() (the live user document).
         id: PROTECTED_ROUTE_ID,
         ...preloadable(
           'src/features/auth/components/ProtectedRoute.tsx',
@@ -94,6 +94,12 @@ export const appRoutes: RouteObject[] = [
  * writes (web/build/prerender-plugin.ts) with these routes' CSS. Any path of each route.
  */
 export const SERVER_RENDERED_PATHS = ['/blog', '/blog/post'] as const;
+
+/**
+ * Protected pages served as the loading frame plus preloads of their own chunks (`<path>.html`, Hosting's
+ * rewrite for the path): they need the app, the auth layer and the Firestore SDK before anything shows.
+ */
+export const PRELOADED_FRAME_PATHS = ['/dashboard', '/account'] as const;
 
 function routeMatches(pathname: string): Array<{ handle: PageHandle; params: Params }> {
   return (matchRoutes(appRoutes, pathname) ?? []).flatMap((match) => {

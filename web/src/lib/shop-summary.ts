@@ -1,4 +1,4 @@
-import { doc, getDoc, type Firestore } from 'firebase/firestore';
+import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { SHOP_SUMMARY_DOC_PATH } from '@model/paths';
 import { parseShopSummary, type ShopSummary } from '@model/shop-summary';
 

@@ -1,7 +1,7 @@
 // /account (lazy route chunk): Account Settings.
-import { useUser } from 'reactfire';
 import { Alert } from '@/components/Alert';
 import { Page, Section } from '@/components/layout/Page';
+import { useAuthState } from '@/lib/auth-state';
 import { DeleteAccountSection } from '@/features/account/components/DeleteAccountSection';
 import { EmailPreferencesSection } from '@/features/account/components/EmailPreferencesSection';
 import { SignInSection } from '@/features/auth/components/SignInSection';
@@ -10,7 +10,7 @@ import { ACCOUNT_MESSAGES } from '@/features/account/lib/account-messages';
 import '@/features/account/account.css';
 
 export default function AccountPage() {
-  const { data: user } = useUser();
+  const { user } = useAuthState();
   return (
     <Page title="Account Settings" width="narrow">
       {user ? (

@@ -1,21 +1,46 @@
 // /dashboard (lazy route chunk): the deals for subscribers, the subscribe screen for everybody else.
-import { useUser } from 'reactfire';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Page } from '@/components/layout/Page';
 import { PageSpinner } from '@/components/Spinner';
-import { FirstRunEmailPrompt } from '@/features/account/components/FirstRunEmailPrompt';
+import { readPending as emailPromptPending } from '@/features/account/lib/email-prompt-state';
 import { useSubscription } from '@/hooks/useSubscription';
 import { ActivatingSubscription } from '@/features/billing/components/ActivatingSubscription';
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
-import { db } from '@/lib/firestore';
+import { auth } from '@/lib/auth';
+import { useAuthState } from '@/lib/auth-state';
+import { liteDb } from '@/lib/firestore-lite';
+import { wasSubscriptionActive } from '@/lib/subscriber-hint';
+import { prefetchFirstDealPage } from '@/features/dashboard/api/first-page-prefetch';
 import { DealBrowser } from '@/features/dashboard/components/DealBrowser';
 import { useListParams } from '@/features/dashboard/hooks/useListParams';
 import { useSavedDeals } from '@/features/dashboard/hooks/useSavedDeals';
+import { dealListQuery, parseListParams } from '@/features/dashboard/lib/list-params';
 import '@/features/dashboard/dashboard.css';
+
+// The prompt reads and writes with the full Firestore SDK: loaded only for a subscriber who still owes an answer,
+// so a usual visit's first deal page needs Firestore Lite only.
+const FirstRunEmailPrompt = lazy(() =>
+  import('@/features/account/components/FirstRunEmailPrompt').then((module) => ({
+    default: module.FirstRunEmailPrompt,
+  })),
+);
+/**
+ * Route preloading (src/app/routes.tsx): once the auth check has finished, a user this device last saw with an
+ * active subscription gets the first deal page requested now, side by side with the user document.
+ */
+export function prefetch(): void {
+  void auth.authStateReady().then(() => {
+    const uid = auth.currentUser?.uid;
+    if (uid === undefined || !wasSubscriptionActive(uid)) return;
+    const params = parseListParams(new URLSearchParams(window.location.search));
+    if (params.view === 'deals') prefetchFirstDealPage(liteDb, uid, dealListQuery(params));
+  });
+}
 
 export default function DashboardPage() {
   return (
@@ -27,7 +52,7 @@ export default function DashboardPage() {
 
 function DashboardContent() {
   const subscription = useSubscription();
-  const { data: user } = useUser();
+  const { user } = useAuthState();
   const location = useLocation();
 
   if (subscription.status === 'loading') return <PageSpinner label="Checking your subscription" />;
@@ -61,12 +86,16 @@ function DashboardContent() {
 /** The deal browser with its state in the URL and the user's saved deals (hooks only a subscriber runs). */
 function SubscriberDeals({ uid, checkoutReturn }: { uid: string | null; checkoutReturn: boolean }) {
   const { params, setParams } = useListParams();
-  const saved = useSavedDeals(db, uid);
+  const saved = useSavedDeals(liteDb, uid);
   return (
     // The header's container width, so the grid's edges line up with the brand and the footer.
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
-      {uid ? <FirstRunEmailPrompt uid={uid} checkoutReturn={checkoutReturn} /> : null}
-      <DealBrowser db={db} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
+      {uid && (checkoutReturn || emailPromptPending(uid)) ? (
+        <Suspense fallback={null}>
+          <FirstRunEmailPrompt uid={uid} checkoutReturn={checkoutReturn} />
+        </Suspense>
+      ) : null}
+      <DealBrowser db={liteDb} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
     </Page>
   );
 }

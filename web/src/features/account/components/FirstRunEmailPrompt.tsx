@@ -13,29 +13,12 @@ import {
 } from '@model/alert-preferences';
 import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@model/category';
 import { browserTimeZone, loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
+import { emailPromptKey, readPending, writePending } from '../lib/email-prompt-state';
 import '../account.css';
-
-/** Set on the checkout return, cleared once answered or dismissed: the prompt survives a reload or a detour. */
-export const emailPromptKey = (uid: string) => `bargains.email-prompt.${uid}`;
 
 const FREQUENCY_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
 
-function readPending(uid: string): boolean {
-  try {
-    return window.localStorage.getItem(emailPromptKey(uid)) === 'pending';
-  } catch {
-    return false; // Storage disabled: the checkout return alone shows it.
-  }
-}
-
-function writePending(uid: string, pending: boolean): void {
-  try {
-    if (pending) window.localStorage.setItem(emailPromptKey(uid), 'pending');
-    else window.localStorage.removeItem(emailPromptKey(uid));
-  } catch {
-    // Storage disabled: nothing to remember.
-  }
-}
+export { emailPromptKey };
 
 type Phase = 'checking' | 'asking' | 'saving' | 'done';
 

@@ -9,10 +9,9 @@ import ProtectedRoute from './ProtectedRoute';
 // The Firebase SDK instances and reactfire's providers are wiring only here; the gate's decisions are under test.
 jest.mock('@/lib/firebase-app', () => ({ firebaseApp: {} }));
 jest.mock('@/lib/auth', () => ({ auth: {} }));
-jest.mock('@/lib/firestore', () => ({ db: {} }));
 jest.mock('reactfire', () => {
   const passThrough = ({ children }: { children: ReactNode }) => children;
-  return { FirebaseAppProvider: passThrough, AuthProvider: passThrough, FirestoreProvider: passThrough };
+  return { FirebaseAppProvider: passThrough, AuthProvider: passThrough };
 });
 let mockSubscription: SubscriptionState;
 const mockWatchedUid = jest.fn<undefined, [string]>();

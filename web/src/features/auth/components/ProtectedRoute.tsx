@@ -1,11 +1,11 @@
-// Loaded lazily by the route table: it brings the full Firestore SDK, which public pages must not download.
-import { AuthProvider, FirebaseAppProvider, FirestoreProvider } from 'reactfire';
+// Loaded lazily by the route table. The full Firestore SDK (for the live user document) is loaded by
+// SubscriptionProvider after the first render; the pages read with Firestore Lite.
+import { AuthProvider, FirebaseAppProvider } from 'reactfire';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/Spinner';
 import { auth } from '@/lib/auth';
 import { useAuthState } from '@/lib/auth-state';
 import { firebaseApp } from '@/lib/firebase-app';
-import { db } from '@/lib/firestore';
 import { isSubscriptionFreePath } from '../access';
 import { useSubscription } from '@/hooks/useSubscription';
 import { SubscriptionProvider } from './SubscriptionProvider';
@@ -13,7 +13,7 @@ import { SubscriptionProvider } from './SubscriptionProvider';
 /**
  * Layout route for every protected page (docs/reference.md#access-control): signed out → /login (remembering where the
  * user was going); a spinner while the subscription loads; no active subscription → /dashboard from any
- * protected path other than /dashboard and /account. Provides the Firebase SDKs (reactfire) and
+ * protected path other than /dashboard and /account. Provides the Firebase app and Auth (reactfire) and
  * useSubscription() to the pages below. The auth check itself has finished before the app renders.
  */
 export default function ProtectedRoute() {
@@ -25,11 +25,9 @@ export default function ProtectedRoute() {
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={auth}>
-        <FirestoreProvider sdk={db}>
-          <SubscriptionProvider uid={user.uid}>
-            <SubscriptionGate />
-          </SubscriptionProvider>
-        </FirestoreProvider>
+        <SubscriptionProvider uid={user.uid}>
+          <SubscriptionGate />
+        </SubscriptionProvider>
       </AuthProvider>
     </FirebaseAppProvider>
   );

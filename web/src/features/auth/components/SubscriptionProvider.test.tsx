@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { onSnapshot, type DocumentSnapshot } from 'firebase/firestore';
 import { createUserDocument } from '../api/user-document-lazy';
 import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
@@ -31,13 +31,17 @@ function Probe() {
   return <p>{`${state.status} active=${String(state.active)}`}</p>;
 }
 
-/** Renders the provider for `uid` and returns the listener it registered, to deliver snapshots through. */
-function renderProvider(uid: string): SnapshotListener {
+/**
+ * Renders the provider for `uid`, lets it load its listener module, and returns the listener it registered, to
+ * deliver snapshots through.
+ */
+async function renderProvider(uid: string): Promise<SnapshotListener> {
   render(
     <SubscriptionProvider uid={uid}>
       <Probe />
     </SubscriptionProvider>,
   );
+  await waitFor(() => expect(onSnapshot).toHaveBeenCalled());
   const [, listener] = jest.mocked(onSnapshot).mock.calls.at(-1) as unknown as [unknown, SnapshotListener];
   return listener;
 }
@@ -45,33 +49,34 @@ function renderProvider(uid: string): SnapshotListener {
 beforeEach(() => {
   jest.clearAllMocks();
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe('SubscriptionProvider: the listener decides whether users/{uid} must be created (docs/reference.md#signing-in)', () => {
-  it('creates the document when the server says it is missing', () => {
-    const deliver = renderProvider('missing-uid');
+  it('creates the document when the server says it is missing', async () => {
+    const deliver = await renderProvider('missing-uid');
     act(() => deliver(snapshot(null)));
     expect(createUserDocument).toHaveBeenCalledWith('missing-uid');
     expect(screen.getByText('ready active=false')).toBeInTheDocument();
   });
 
-  it('does not create an existing document, and remembers it exists', () => {
-    const deliver = renderProvider('present-uid');
+  it('does not create an existing document, and remembers it exists', async () => {
+    const deliver = await renderProvider('present-uid');
     act(() => deliver(snapshot(USER_DATA)));
     expect(createUserDocument).not.toHaveBeenCalled();
     expect(isUserDocumentConfirmed('present-uid')).toBe(true);
     expect(screen.getByText('ready active=true')).toBeInTheDocument();
   });
 
-  it('does not trust a "missing" from the local cache', () => {
-    const deliver = renderProvider('cached-uid');
+  it('does not trust a "missing" from the local cache', async () => {
+    const deliver = await renderProvider('cached-uid');
     act(() => deliver(snapshot(null, true)));
     expect(createUserDocument).not.toHaveBeenCalled();
   });
 
-  it('does not recreate a document this session already confirmed (e.g. deleted with the account)', () => {
+  it('does not recreate a document this session already confirmed (e.g. deleted with the account)', async () => {
     markUserDocumentConfirmed('confirmed-uid');
-    const deliver = renderProvider('confirmed-uid');
+    const deliver = await renderProvider('confirmed-uid');
     act(() => deliver(snapshot(null)));
     expect(createUserDocument).not.toHaveBeenCalled();
   });
@@ -80,9 +85,9 @@ describe('SubscriptionProvider: the listener decides whether users/{uid} must be
 describe('SubscriptionProvider: access is hasDealAccess, the rules’ definition', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('keeps the deals during a failed renewal’s grace period and locks them at the deadline, without a reload', () => {
+  it('keeps the deals during a failed renewal’s grace period and locks them at the deadline, without a reload', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-23T00:00:00Z') });
-    const deliver = renderProvider('grace-uid');
+    const deliver = await renderProvider('grace-uid');
     const deadline = Date.parse('2026-11-30T00:00:00Z') / 1000;
     act(() =>
       deliver(
@@ -97,7 +102,7 @@ describe('SubscriptionProvider: access is hasDealAccess, the rules’ definition
   });
 
   it('reads an expired grace period as locked, and the recovery (no deadline) as unlocked', async () => {
-    const deliver = renderProvider('expired-uid');
+    const deliver = await renderProvider('expired-uid');
     const past = Math.floor(Date.now() / 1000) - 60;
     act(() =>
       deliver(snapshot({ ...USER_DATA, subscription_status: 'past_due', grace_period_end: past } as never)),
@@ -105,5 +110,38 @@ describe('SubscriptionProvider: access is hasDealAccess, the rules’ definition
     expect(await screen.findByText('ready active=false')).toBeInTheDocument();
     act(() => deliver(snapshot(USER_DATA)));
     expect(screen.getByText('ready active=true')).toBeInTheDocument();
+  });
+});
+
+describe('SubscriptionProvider: a subscriber seen on this device before', () => {
+  it('is loading until the document arrives when this device never saw the user subscribed', async () => {
+    const deliver = await renderProvider('new-uid');
+    expect(screen.getByText('loading active=false')).toBeInTheDocument();
+    act(() => deliver(snapshot(USER_DATA)));
+    expect(screen.getByText('ready active=true')).toBeInTheDocument();
+  });
+
+  it('is taken as active at once, and the document still decides when it arrives', async () => {
+    const deliver = await renderProvider('returning-uid');
+    act(() => deliver(snapshot(USER_DATA)));
+    cleanup();
+    jest.clearAllMocks();
+
+    const next = await renderProvider('returning-uid');
+    expect(screen.getByText('ready active=true')).toBeInTheDocument();
+    act(() => next(snapshot({ ...USER_DATA, subscription_active: false, subscription_status: 'canceled' })));
+    expect(screen.getByText('ready active=false')).toBeInTheDocument();
+    cleanup();
+
+    await renderProvider('returning-uid');
+    expect(screen.getByText('loading active=false')).toBeInTheDocument();
+  });
+
+  it('does not remember a subscription from the local cache', async () => {
+    const deliver = await renderProvider('cached-subscriber');
+    act(() => deliver(snapshot(USER_DATA, true)));
+    cleanup();
+    await renderProvider('cached-subscriber');
+    expect(screen.getByText('loading active=false')).toBeInTheDocument();
   });
 });

@@ -1,45 +1,61 @@
-// Imports the full Firestore SDK: only ever load this module lazily (through ProtectedRoute).
-import { doc, onSnapshot } from 'firebase/firestore';
+// Watches users/{uid} with the full Firestore SDK, which it loads itself (api/watch-user-document.ts) once the
+// page has rendered: the pages' own reads use Firestore Lite and do not wait for it.
+import type { DocumentSnapshot, FirestoreError } from 'firebase/firestore';
 import { useEffect, useState, type ReactNode } from 'react';
-import { userDocPath } from '@model/paths';
 import { graceDeadlineMillis, hasDealAccess, parseUser, type UserDoc } from '@model/user';
-import { db } from '@/lib/firestore';
+import { rememberSubscriptionActive, wasSubscriptionActive } from '@/lib/subscriber-hint';
 import { createUserDocument } from '../api/user-document-lazy';
 import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
 import { SubscriptionContext, type SubscriptionState } from '@/hooks/useSubscription';
 
 const LOADING: SubscriptionState = { status: 'loading', active: false, user: null, error: null };
+/**
+ * Until the user document arrives, a user this device last saw with an active subscription is taken to still have
+ * it, so the subscriber's pages render (and start their reads) at once. Only a head start: the security rules
+ * refuse a lapsed subscriber's reads, and the document, when it arrives, decides.
+ */
+const ASSUMED_ACTIVE: SubscriptionState = { status: 'ready', active: true, user: null, error: null };
 
 function useLiveSubscription(uid: string): SubscriptionState {
   // Tagged with the uid it belongs to, so a change of user reads as loading instead of the previous user's state.
   const [latest, setLatest] = useState<{ uid: string; state: SubscriptionState } | null>(null);
 
-  useEffect(
-    () =>
-      onSnapshot(
-        doc(db, userDocPath(uid)),
-        (snapshot) => {
-          // Protected pages skip UserDocumentSync's read (docs/reference.md#signing-in): the server's answer here
-          // decides instead. A cached "missing" is not trusted; an already confirmed document is not recreated.
-          if (snapshot.exists()) markUserDocumentConfirmed(uid);
-          else if (!snapshot.metadata.fromCache && !isUserDocumentConfirmed(uid))
-            void createUserDocument(uid);
-          const user = snapshot.exists() ? parseUser(uid, snapshot.data()) : null;
-          setLatest({ uid, state: { status: 'ready', active: false, user, error: null } });
-        },
-        (error) => {
-          console.error('auth.subscription_listener_failed: could not watch the user document', {
-            uid,
-            error,
-          });
-          setLatest({ uid, state: { status: 'error', active: false, user: null, error } });
-        },
-      ),
-    [uid],
-  );
+  useEffect(() => {
+    const onNext = (snapshot: DocumentSnapshot) => {
+      // Protected pages skip UserDocumentSync's read (docs/reference.md#signing-in): the server's answer here
+      // decides instead. A cached "missing" is not trusted; an already confirmed document is not recreated.
+      if (snapshot.exists()) markUserDocumentConfirmed(uid);
+      else if (!snapshot.metadata.fromCache && !isUserDocumentConfirmed(uid)) void createUserDocument(uid);
+      const user = snapshot.exists() ? parseUser(uid, snapshot.data()) : null;
+      if (!snapshot.metadata.fromCache)
+        rememberSubscriptionActive(uid, user !== null && hasDealAccess(user, Date.now()));
+      setLatest({
+        uid,
+        // `active` is decided below by useDealAccess (hasDealAccess, again at a grace deadline).
+        state: { status: 'ready', active: false, user, error: null },
+      });
+    };
+    const onError = (error: FirestoreError | Error) => {
+      console.error('auth.subscription_listener_failed: could not watch the user document', { uid, error });
+      setLatest({ uid, state: { status: 'error', active: false, user: null, error } });
+    };
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    import('../api/watch-user-document').then(
+      ({ watchUserDocument }) => {
+        if (!stopped) stop = watchUserDocument(uid, onNext, onError);
+      },
+      (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [uid]);
 
-  const state = latest?.uid === uid ? latest.state : LOADING;
-  const active = useDealAccess(state.status === 'ready' ? state.user : null);
+  const state = latest?.uid === uid ? latest.state : null;
+  const active = useDealAccess(state?.status === 'ready' ? state.user : null);
+  if (state === null) return wasSubscriptionActive(uid) ? ASSUMED_ACTIVE : LOADING;
   return state.status === 'ready' ? { ...state, active } : state;
 }
 

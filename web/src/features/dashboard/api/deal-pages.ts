@@ -13,7 +13,7 @@ import {
   type Query,
   type QueryConstraint,
   type QueryDocumentSnapshot,
-} from 'firebase/firestore';
+} from 'firebase/firestore/lite';
 import { dealSearchTexts, parseDeal, type Deal } from '@model/deal';
 import { parseAll } from '@model/invalid-document';
 import { DOCUMENT_ID_FIELD } from '@model/paths';

@@ -1,6 +1,6 @@
 // users/{uid}/saved/{dealId} from the web app: one read lists every saved deal (the count is capped, see
 // model/saved.ts), and a save or unsave is one batch with the counter, as firestore.rules require.
-import { doc, getDoc, getDocs, serverTimestamp, writeBatch, type Firestore } from 'firebase/firestore';
+import { doc, getDoc, getDocs, serverTimestamp, writeBatch, type Firestore } from 'firebase/firestore/lite';
 import { savedCounterDocPath, savedDealDocPath } from '@model/paths';
 import { savedDealsQuerySpec } from '@model/queries';
 import { parseSavedCount, parseSavedDeal, type SavedCounterDoc, type SavedDeal } from '@model/saved';

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Firestore } from 'firebase/firestore';
-import { parseSearchText } from '@model/search';
+import type { Firestore } from 'firebase/firestore/lite';
 import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -9,7 +8,7 @@ import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { fetchShopSummary } from '@/lib/shop-summary';
 import type { DealListStatus } from '../lib/deal-list-state';
-import { clearFilters, type DealListParams, hasActiveFilters } from '../lib/list-params';
+import { clearFilters, dealListQuery, type DealListParams, hasActiveFilters } from '../lib/list-params';
 import { DealCard } from './DealCard';
 import { DealCardSkeletons } from './DealCardSkeleton';
 import { DealToolbar } from './DealToolbar';
@@ -108,10 +107,10 @@ function LiveDeals({
   summary,
 }: DealBrowserProps & { summary: ShopSummary | null }) {
   const { filter, sort, shop, category, q } = params;
-  const query = useMemo((): DealListQuery => {
-    const search = parseSearchText(q);
-    return { filter, sort, narrowing: { shop, category, term: search.term }, searchRest: search.rest };
-  }, [filter, sort, shop, category, q]);
+  const query = useMemo(
+    (): DealListQuery => dealListQuery({ filter, sort, shop, category, q }),
+    [filter, sort, shop, category, q],
+  );
   const pages = useDealPages({ db, uid, query });
   const lastCardRef = useWhenVisible(pages.loadMore, pages.canAutoLoadMore, '0px');
   const { deals, status, error } = pages;

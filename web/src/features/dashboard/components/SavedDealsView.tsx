@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import type { Deal } from '@model/deal';
 import { DEAL_PAGE_SIZE } from '@model/queries';
 import { Alert } from '@/components/Alert';

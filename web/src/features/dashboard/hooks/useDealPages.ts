@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import type { DealFilter, DealNarrowing, DealSort } from '@model/queries';
 import { errorText } from '@/lib/error-text';
-import { fetchDealPage, type DealCursor } from '../api/deal-pages';
+import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
+import { takePrefetchedFirstPage } from '../api/first-page-prefetch';
 import {
   canLoadMore,
   dealListReducer,
@@ -56,12 +57,14 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
   const reload = useCallback(() => setReloadCount((count) => count + 1), []);
 
   const requestPage = useCallback(
-    (listing: Listing, cursor: DealCursor | null) => {
+    (listing: Listing, cursor: DealCursor | null, prefetched?: Promise<DealPage>) => {
       requestInFlight.current = true;
       const settle = () => {
         if (currentListing.current === listing) requestInFlight.current = false;
       };
-      fetchDealPage(db, { ...listing.query, now: listing.now, cursor }).then(
+      const read = () => fetchDealPage(db, { ...listing.query, now: listing.now, cursor });
+      // A failed prefetch (e.g. the subscription changed since this device saw it) is asked again, as usual.
+      (prefetched ? prefetched.catch(read) : read()).then(
         (page) => {
           settle();
           dispatch({ type: 'page-received', listingId: listing.id, page });
@@ -80,14 +83,16 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
       dispatch({ type: 'unauthenticated' });
       return;
     }
+    // The first page may already be on its way (requested while the app booted, see api/first-page-prefetch.ts).
+    const prefetched = takePrefetchedFirstPage(uid, query);
     const listing: Listing = {
       id: (currentListing.current?.id ?? 0) + 1,
       query,
-      now: new Date(),
+      now: prefetched?.now ?? new Date(),
     };
     currentListing.current = listing;
     dispatch({ type: 'listing-started', listingId: listing.id, listedAt: listing.now });
-    requestPage(listing, null);
+    requestPage(listing, null, prefetched?.page);
   }, [requestPage, uid, query, reloadCount]);
 
   const loadable = canLoadMore(state);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import { MAX_SAVED_DEALS, type SavedDeal } from '@model/saved';
 import { errorText } from '@/lib/error-text';
 import { fetchSavedDeals, writeSavedDeal } from '../api/saved-deals';

@@ -3,7 +3,8 @@
 // parameter reads as its default, and serializing leaves defaults out so the plain /dashboard stays canonical.
 import { isDealCategory, type DealCategory } from '@model/category';
 import { DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, type DealFilter, type DealSort } from '@model/queries';
-import { MAX_SEARCH_TEXT_LENGTH } from '@model/search';
+import { MAX_SEARCH_TEXT_LENGTH, parseSearchText } from '@model/search';
+import type { DealListQuery } from '../hooks/useDealPages';
 import { isDealSort } from './deal-options';
 
 export type DealView = 'deals' | 'saved';
@@ -74,4 +75,16 @@ export function hasActiveFilters(params: DealListParams): boolean {
 /** The defaults for everything that narrows the list; the view and the sort stay as chosen. */
 export function clearFilters(params: DealListParams): DealListParams {
   return { ...DEFAULT_LIST_PARAMS, view: params.view, sort: params.sort };
+}
+
+/** What the live list queries for these params (the view is not part of it). */
+export function dealListQuery({
+  filter,
+  sort,
+  shop,
+  category,
+  q,
+}: Omit<DealListParams, 'view'>): DealListQuery {
+  const search = parseSearchText(q);
+  return { filter, sort, narrowing: { shop, category, term: search.term }, searchRest: search.rest };
 }

@@ -1,7 +1,7 @@
 // Renders the dashboard's deal browser as the page wires it (URL state, saved deals) inside a memory router,
 // with the current location shown, so component tests can assert what lands in the URL.
 import { render } from '@testing-library/react';
-import type { Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore/lite';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { DealBrowser } from '../components/DealBrowser';
 import { useListParams } from '../hooks/useListParams';

@@ -1,0 +1,38 @@
+// The dashboard's first deal page, requested while the app boots instead of after the user document has arrived
+// and the page has rendered (one round trip and a render earlier on a slow phone network). Only for a user this
+// device last saw with an active subscription (lib/subscriber-hint.ts): anyone else would only be refused by the
+// rules. The page's listing adopts the request when it asks for the same first page, so it is read once.
+import type { Firestore } from 'firebase/firestore/lite';
+import { fetchDealPage, type DealPage } from './deal-pages';
+import type { DealListQuery } from '../hooks/useDealPages';
+
+interface PrefetchedFirstPage {
+  uid: string;
+  /** The query as JSON: a listing adopts the page only for the identical query. */
+  key: string;
+  /** The listing's instant (its live window and relative times). */
+  now: Date;
+  page: Promise<DealPage>;
+}
+
+let prefetched: PrefetchedFirstPage | null = null;
+
+const keyOf = (query: DealListQuery) => JSON.stringify(query);
+
+export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealListQuery): void {
+  const now = new Date();
+  const page = fetchDealPage(db, { ...query, now, cursor: null });
+  // Handled where it is adopted; a page nobody adopts must not report an unhandled rejection.
+  page.catch(() => undefined);
+  prefetched = { uid, key: keyOf(query), now, page };
+}
+
+/** The prefetched first page for this user and query, once: later listings read their own. */
+export function takePrefetchedFirstPage(
+  uid: string,
+  query: DealListQuery,
+): Pick<PrefetchedFirstPage, 'now' | 'page'> | null {
+  const match = prefetched;
+  prefetched = null;
+  return match && match.uid === uid && match.key === keyOf(query) ? match : null;
+}

@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
+import { prefetchFirstDealPage } from '../api/first-page-prefetch';
+import { fetchSavedDeals } from '../api/saved-deals';
+import { fetchShopSummary } from '@/lib/shop-summary';
+import { DEFAULT_LIST_PARAMS, dealListQuery } from '../lib/list-params';
+import { renderDealBrowser, testDb } from '../test/browser-harness';
+import { makeDeal } from '../test/deal-fixture';
+import { installFakeIntersectionObserver } from '../test/intersection-observer';
+
+jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
+jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
+jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+const mockFetchDealPage = jest.mocked(fetchDealPage);
+
+const pageOf = (ids: string[]): DealPage => ({
+  deals: ids.map((id) => makeDeal({ id, title: `Deal ${id}` })),
+  size: ids.length,
+  cursor: { id: ids[ids.length - 1] } as unknown as DealCursor,
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  installFakeIntersectionObserver();
+  jest.mocked(fetchSavedDeals).mockResolvedValue({ deals: [], count: 0 });
+  jest.mocked(fetchShopSummary).mockResolvedValue(null);
+});
+
+describe('DealBrowser with a first page requested while the app booted', () => {
+  it('shows the prefetched page without reading it again', async () => {
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(['p1', 'p2']));
+    prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
+    renderDealBrowser('user-1');
+    expect(await screen.findByRole('article', { name: 'Deal p2' })).toBeInTheDocument();
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads its own page when the prefetch was for another list', async () => {
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(['p1'])).mockResolvedValueOnce(pageOf(['s1']));
+    prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
+    renderDealBrowser('user-1', '/dashboard?sort=ending_soon');
+    expect(await screen.findByRole('article', { name: 'Deal s1' })).toBeInTheDocument();
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(2);
+    expect(mockFetchDealPage.mock.calls[1]?.[1]).toEqual(
+      expect.objectContaining({ sort: 'ending_soon', cursor: null }),
+    );
+  });
+
+  it('reads its own page for another user, and asks again when the prefetch failed', async () => {
+    mockFetchDealPage
+      .mockResolvedValueOnce(pageOf(['other']))
+      .mockResolvedValueOnce(pageOf(['mine']))
+      .mockRejectedValueOnce(new Error('Missing or insufficient permissions.'))
+      .mockResolvedValueOnce(pageOf(['retried']));
+    prefetchFirstDealPage(testDb, 'someone-else', dealListQuery(DEFAULT_LIST_PARAMS));
+    const { unmount } = renderDealBrowser('user-1');
+    expect(await screen.findByRole('article', { name: 'Deal mine' })).toBeInTheDocument();
+    unmount();
+
+    prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
+    renderDealBrowser('user-1');
+    expect(await screen.findByRole('article', { name: 'Deal retried' })).toBeInTheDocument();
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(4);
+  });
+});
