@@ -73,7 +73,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'blog', ...page('blog/BlogListPage') },
       { path: 'blog/:id', ...page('blog/BlogPostPage') },
       {
-        // Protected pages (spec §4): ProtectedRoute brings useSubscription() (the live user document).
+        // Protected pages (docs/reference.md#access-control): ProtectedRoute brings useSubscription() (the live user document).
         id: PROTECTED_ROUTE_ID,
         ...preloadable(
           'src/features/auth/components/ProtectedRoute.tsx',
