@@ -19,14 +19,15 @@ async function status(user: TestUser) {
   return result.body as { status: string | null; current_period_end: number | null };
 }
 
-async function subscribe(user: TestUser): Promise<string> {
+/** `replacing`: a subscription still mirrored as active (a past_due one in its grace period) that this one replaces. */
+async function subscribe(user: TestUser, replacing?: string): Promise<string> {
   const checkout = await callFunction('create_checkout_session', { token: user.idToken });
   expect(checkout.status).toBe(200);
   const url = (checkout.body as { url: string }).url;
   expect(await payCheckout(url)).toBe(`${APP_ORIGIN}/success`);
   const doc = await waitUntil(
     () => userDoc(user.uid),
-    (value) => value?.subscription_active === true,
+    (value) => value?.subscription_active === true && value.stripe_subscription_id !== replacing,
     { what: 'the paid subscription to be mirrored' },
   );
   return String(doc?.stripe_subscription_id);
@@ -129,7 +130,7 @@ describe('subscription lifecycle', () => {
     expect(cancel.status).toBe(409);
 
     // Subscribing again replaces the unpaid subscription: Stripe must not keep retrying the old one.
-    const replacement = await subscribe(user);
+    const replacement = await subscribe(user, subscriptionId);
     expect(replacement).not.toBe(subscriptionId);
     // The webhook cancels it after mirroring the replacement; its answer (hence the flush) waits for that.
     await flushDeliveries();
