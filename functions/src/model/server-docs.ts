@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { DEMO_META_DOC_PATH, stripeCustomerDocPath, stripeEventDocPath } from './paths';
+import { optionalText } from './fields';
 import { pendingDateSchema } from './timestamp';
 
 /**
@@ -110,9 +111,9 @@ const customerBillingStateSchema = z.object({
   cancel_at_period_end: z.boolean(),
   last_stripe_event_created: z.number().nullable(),
   // Absent from states stored before cards were mirrored: read as unknown.
-  payment_method_id: z.string().min(1).nullish().transform((value) => value ?? null),
-  card_brand: z.string().min(1).nullish().transform((value) => value ?? null),
-  card_last4: z.string().min(1).nullish().transform((value) => value ?? null),
+  payment_method_id: optionalText,
+  card_brand: optionalText,
+  card_last4: optionalText,
 });
 
 /** stripe_customers/{customerId}: which Firebase user a Stripe customer belongs to (the billing's source of truth). */

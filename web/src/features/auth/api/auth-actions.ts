@@ -75,7 +75,6 @@ export function signInWithApple(): Promise<User> {
   return signInWithProviderPopup(provider, 'auth.apple_sign_in_failed: Apple sign-in failed');
 }
 
-
 /**
  * Sends the password-reset email; the link comes back to /login. An unknown address is not an error the visitor
  * sees (the project's email enumeration protection answers the same for every address), so it resolves too.
