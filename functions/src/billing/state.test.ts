@@ -109,6 +109,19 @@ describe('card mirror', () => {
       action: 'apply',
       stamp: 2000,
     });
+    // A new subscription's event applies without a read (its invoice and checkout events are read anyway).
+    const otherSubscription = snapshot({
+      id: 'sub_2',
+      paymentMethod: { id: 'pm_2', card: null, expanded: false },
+    });
+    expect(decideSnapshot(current, otherSubscription, { kind: 'event', created: 2000 })).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
+    expect(decideSnapshot(null, bareNew, { kind: 'event', created: 2000 })).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
     // A read that expanded the new card applies.
     const readNew = snapshot({
       paymentMethod: { id: 'pm_2', card: { brand: 'mastercard', last4: '4444' }, expanded: true },

@@ -72,10 +72,15 @@ export function cardMirrorOf(snapshot: SubscriptionSnapshot, stored: CardMirror 
   };
 }
 
-/** A snapshot naming a payment method that is neither expanded nor the stored one: its card is unknown. */
+/**
+ * An event that changes the mirrored subscription's payment method names the new one by id only: its card is
+ * unknown without a read. A new subscription's events need none: the invoice and checkout events Stripe sends
+ * with it are read from the API anyway, and those reads carry the card.
+ */
 function needsCardRead(stored: StoredBillingState | null, snapshot: SubscriptionSnapshot): boolean {
   const method = snapshot.paymentMethod;
-  return method !== null && !method.expanded && stored?.payment_method_id !== method.id;
+  if (method === null || method.expanded || stored === null) return false;
+  return stored.stripe_subscription_id === snapshot.id && stored.payment_method_id !== method.id;
 }
 
 /**
@@ -192,8 +197,8 @@ function sameMirror(stored: StoredBillingState, snapshot: SubscriptionSnapshot):
  * - an ended subscription stays ended (Stripe never reactivates a canceled one);
  * - a snapshot of another subscription never takes over from one that grants access unless it grants
  *   access itself (a late event of a replaced subscription must not lock out the current one);
- * - an event that would apply but names a new payment method only by id (payloads never expand it) is replaced
- *   by a read that expands it, so the stored card always comes with its brand and last 4.
+ * - an event that would apply but changes the payment method, naming the new one only by id (payloads never
+ *   expand it), is replaced by a read that expands it (needsCardRead), so a new card comes with brand and last 4.
  */
 export function decideSnapshot(
   stored: StoredBillingState | null,
