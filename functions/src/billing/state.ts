@@ -56,8 +56,8 @@ export type CardMirror = Pick<SubscriptionMirror, 'payment_method_id' | 'card_br
 
 /**
  * The card fields for a snapshot: from its expanded payment method; for a bare id (webhook payloads never expand),
- * the stored card when it is the same payment method, else the id alone (decideSnapshot re-reads such an event
- * with the payment method expanded, so this happens only for a read that did not expand it).
+ * the stored card when it is the same payment method, else the id alone until a read brings the card (see
+ * needsCardRead: a changed card is re-read at once, a new subscription's by the reads its other events make).
  */
 export function cardMirrorOf(snapshot: SubscriptionSnapshot, stored: CardMirror | null): CardMirror {
   const method = snapshot.paymentMethod;
