@@ -130,7 +130,10 @@ describe('the planned fixture in a real stand-in', () => {
       maxNetworkRetries: 0,
     });
     // What cancel_subscription and resume_subscription list and act on (functions/src/billing).
-    const open = await stripe.subscriptions.list({ customer: DEMO_STRIPE_CUSTOMER_ID });
+    const open = await stripe.subscriptions.list({
+      customer: DEMO_STRIPE_CUSTOMER_ID,
+      expand: ['data.default_payment_method'],
+    });
     const snapshots = open.data.map(toSubscriptionSnapshot);
     expect(snapshots).toEqual([
       {
@@ -143,6 +146,11 @@ describe('the planned fixture in a real stand-in', () => {
         renewal: { amount: 200, currency: 'usd' },
         firebaseUid: subscriber.uid,
         created: plan.fixture.subscription.current_period_start,
+        paymentMethod: {
+          id: `pm_fixture_${DEMO_STRIPE_CUSTOMER_ID}`,
+          card: { brand: 'visa', last4: '4242' },
+          expanded: true,
+        },
       },
     ]);
     expect(findCancelable(snapshots)?.id).toBe(DEMO_STRIPE_SUBSCRIPTION_ID);

@@ -1,6 +1,7 @@
 // Manage billing in Chromium, against the emulators and the local Stripe stand-in: a subscriber's renewal fails
 // (control API) → Account → Manage billing → the hosted portal shows the card and the invoices → a declining card
-// leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again.
+// leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again, and the
+// card ("Visa ending in 4242") throughout.
 import type { Browser } from 'playwright-core';
 import { userDocPath } from '../../functions/src/model/paths';
 import { waitUntil } from '../../tools/wait-until';
@@ -55,6 +56,8 @@ test('a failed renewal is paid by updating the card on the billing portal', asyn
   await page.getByRole('link', { name: 'Account' }).first().click();
   await page.waitForURL('**/account');
   await page.getByRole('button', { name: 'Manage billing' }).waitFor();
+  // The card from the webhook's mirror, next to the status.
+  await expect(page.getByTestId('payment-method').textContent()).resolves.toBe('Visa ending in 4242');
   await screenshot(page, 'account-manage-billing-1440');
   await page.setViewportSize({ width: 375, height: 812 });
   await screenshot(page, 'account-manage-billing-375');
@@ -79,6 +82,7 @@ test('a failed renewal is paid by updating the card on the billing portal', asyn
   await page.waitForURL('**/account');
   await waitForUserDoc(uid, (data) => data?.subscription_active === true);
   await expect(page.getByTestId('subscription-status').textContent()).resolves.toBe('Active');
+  await expect(page.getByTestId('payment-method').textContent()).resolves.toBe('Visa ending in 4242');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -1,5 +1,6 @@
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import {
+  cardMirrorOf,
   decideBilling,
   decideSnapshot,
   findCancelable,
@@ -22,6 +23,7 @@ const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
   renewal: { amount: 200, currency: 'usd' },
   firebaseUid: 'uid_1',
   created: 1_700_000_000,
+  paymentMethod: null,
   ...overrides,
 });
 
@@ -34,6 +36,9 @@ const stored = (overrides: Partial<StoredBillingState> = {}): StoredBillingState
   current_period_end: 1_800_000_000,
   cancel_at_period_end: false,
   last_stripe_event_created: 1000,
+  payment_method_id: null,
+  card_brand: null,
+  card_last4: null,
   ...overrides,
 });
 
@@ -62,6 +67,81 @@ describe('subscriptionIsLive', () => {
   });
 });
 
+describe('card mirror', () => {
+  const visa = { id: 'pm_1', card: { brand: 'visa', last4: '4242' }, expanded: true };
+  const storedVisa = { payment_method_id: 'pm_1', card_brand: 'visa', card_last4: '4242' };
+
+  it('takes brand and last 4 from an expanded payment method', () => {
+    expect(cardMirrorOf(snapshot({ paymentMethod: visa }), null)).toEqual(storedVisa);
+  });
+
+  it('keeps the stored card for a payload naming the same payment method by id', () => {
+    const bare = snapshot({ paymentMethod: { id: 'pm_1', card: null, expanded: false } });
+    expect(cardMirrorOf(bare, storedVisa)).toEqual(storedVisa);
+    const other = snapshot({ paymentMethod: { id: 'pm_2', card: null, expanded: false } });
+    expect(cardMirrorOf(other, storedVisa)).toEqual({
+      payment_method_id: 'pm_2',
+      card_brand: null,
+      card_last4: null,
+    });
+  });
+
+  it('clears the card when the subscription has no payment method', () => {
+    expect(cardMirrorOf(snapshot(), storedVisa)).toEqual({
+      payment_method_id: null,
+      card_brand: null,
+      card_last4: null,
+    });
+  });
+
+  it('re-reads a newer event naming a new payment method by id, and orders it like any other', () => {
+    const bareNew = snapshot({ paymentMethod: { id: 'pm_2', card: null, expanded: false } });
+    const current = stored(storedVisa);
+    expect(decideSnapshot(current, bareNew, { kind: 'event', created: 2000 })).toEqual({ action: 'reread' });
+    // An older event never replaces the newer card, whatever it names.
+    expect(decideSnapshot(current, bareNew, { kind: 'event', created: 500 })).toEqual({
+      action: 'skip',
+      reason: 'stale',
+    });
+    // The same payment method by id: applies, keeping the stored card.
+    const bareSame = snapshot({ paymentMethod: { id: 'pm_1', card: null, expanded: false } });
+    expect(decideSnapshot(current, bareSame, { kind: 'event', created: 2000 })).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
+    // A new subscription's event applies without a read (its invoice and checkout events are read anyway).
+    const otherSubscription = snapshot({
+      id: 'sub_2',
+      paymentMethod: { id: 'pm_2', card: null, expanded: false },
+    });
+    expect(decideSnapshot(current, otherSubscription, { kind: 'event', created: 2000 })).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
+    expect(decideSnapshot(null, bareNew, { kind: 'event', created: 2000 })).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
+    // A read that expanded the new card applies.
+    const readNew = snapshot({
+      paymentMethod: { id: 'pm_2', card: { brand: 'mastercard', last4: '4444' }, expanded: true },
+    });
+    expect(decideSnapshot(current, readNew, { kind: 'read', readAt: 2001 })).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
+  });
+
+  it('does not treat a card change in the same second as the stored state as a duplicate', () => {
+    const readNew = snapshot({
+      paymentMethod: { id: 'pm_2', card: { brand: 'visa', last4: '0341' }, expanded: true },
+    });
+    expect(decideSnapshot(stored(storedVisa), readNew, { kind: 'read', readAt: 1000 })).toEqual({
+      action: 'reread',
+    });
+  });
+});
+
 describe('mirrorOf', () => {
   it('maps a subscription onto the user document fields', () => {
     expect(mirrorOf(snapshot({ status: 'unpaid', cancelAtPeriodEnd: true }), WEEK)).toEqual({
@@ -74,6 +154,9 @@ describe('mirrorOf', () => {
       grace_period_end: null,
       renewal_amount: 200,
       renewal_currency: 'usd',
+      payment_method_id: null,
+      card_brand: null,
+      card_last4: null,
     });
     expect(mirrorOf(snapshot({ status: 'trialing' }), WEEK)).toMatchObject({
       subscription_active: true,

@@ -46,6 +46,41 @@ export interface SubscriptionMirror {
   grace_period_end: number | null;
   renewal_amount: number | null;
   renewal_currency: string | null;
+  payment_method_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+}
+
+/** The payment method fields of the mirror (users/{uid} and the customer mapping's stored state). */
+export type CardMirror = Pick<SubscriptionMirror, 'payment_method_id' | 'card_brand' | 'card_last4'>;
+
+/**
+ * The card fields for a snapshot: from its expanded payment method; for a bare id (webhook payloads never expand),
+ * the stored card when it is the same payment method, else the id alone until a read brings the card (see
+ * needsCardRead: a changed card is re-read at once, a new subscription's by the reads its other events make).
+ */
+export function cardMirrorOf(snapshot: SubscriptionSnapshot, stored: CardMirror | null): CardMirror {
+  const method = snapshot.paymentMethod;
+  if (method === null) return { payment_method_id: null, card_brand: null, card_last4: null };
+  if (!method.expanded && stored !== null && stored.payment_method_id === method.id) {
+    return { payment_method_id: method.id, card_brand: stored.card_brand, card_last4: stored.card_last4 };
+  }
+  return {
+    payment_method_id: method.id,
+    card_brand: method.card?.brand ?? null,
+    card_last4: method.card?.last4 ?? null,
+  };
+}
+
+/**
+ * An event that changes the mirrored subscription's payment method names the new one by id only: its card is
+ * unknown without a read. A new subscription's events need none: the invoice and checkout events Stripe sends
+ * with it are read from the API anyway, and those reads carry the card.
+ */
+function needsCardRead(stored: StoredBillingState | null, snapshot: SubscriptionSnapshot): boolean {
+  const method = snapshot.paymentMethod;
+  if (method === null || method.expanded || stored === null) return false;
+  return stored.stripe_subscription_id === snapshot.id && stored.payment_method_id !== method.id;
 }
 
 /**
@@ -63,9 +98,14 @@ export function gracePeriodEnd(snapshot: SubscriptionSnapshot, graceSeconds: num
  * hasDealAccess reads: paid up (active, trialing) → true and no deadline; past_due → true until the deadline;
  * anything else (unpaid, canceled, incomplete, paused: the final failure included) → false.
  */
-export function mirrorOf(snapshot: SubscriptionSnapshot, graceSeconds: number): SubscriptionMirror {
+export function mirrorOf(
+  snapshot: SubscriptionSnapshot,
+  graceSeconds: number,
+  storedCard: CardMirror | null = null,
+): SubscriptionMirror {
   const graceEnd = gracePeriodEnd(snapshot, graceSeconds);
   return {
+    ...cardMirrorOf(snapshot, storedCard),
     subscription_active: subscriptionGrantsAccess(snapshot.status) || graceEnd !== null,
     grace_period_end: graceEnd,
     renewal_amount: snapshot.renewal?.amount ?? null,
@@ -138,7 +178,8 @@ function sameMirror(stored: StoredBillingState, snapshot: SubscriptionSnapshot):
     stored.stripe_subscription_id === snapshot.id &&
     stored.subscription_status === snapshot.status &&
     stored.current_period_end === snapshot.currentPeriodEnd &&
-    stored.cancel_at_period_end === snapshot.cancelAtPeriodEnd
+    stored.cancel_at_period_end === snapshot.cancelAtPeriodEnd &&
+    stored.payment_method_id === (snapshot.paymentMethod?.id ?? null)
   );
 }
 
@@ -155,9 +196,23 @@ function sameMirror(stored: StoredBillingState, snapshot: SubscriptionSnapshot):
  * - a snapshot equal to the stored state changes nothing, whatever its order;
  * - an ended subscription stays ended (Stripe never reactivates a canceled one);
  * - a snapshot of another subscription never takes over from one that grants access unless it grants
- *   access itself (a late event of a replaced subscription must not lock out the current one).
+ *   access itself (a late event of a replaced subscription must not lock out the current one);
+ * - an event that would apply but changes the payment method, naming the new one only by id (payloads never
+ *   expand it), is replaced by a read that expands it (needsCardRead), so a new card comes with brand and last 4.
  */
 export function decideSnapshot(
+  stored: StoredBillingState | null,
+  snapshot: SubscriptionSnapshot,
+  source: SnapshotSource,
+): ApplyDecision {
+  const decision = orderSnapshot(stored, snapshot, source);
+  if (decision.action === 'apply' && source.kind === 'event' && needsCardRead(stored, snapshot)) {
+    return { action: 'reread' };
+  }
+  return decision;
+}
+
+function orderSnapshot(
   stored: StoredBillingState | null,
   snapshot: SubscriptionSnapshot,
   source: SnapshotSource,

@@ -214,7 +214,7 @@ export async function applySnapshot(
         ? { outcome: 'unlinked', reason, effects }
         : { outcome: 'skipped', reason, before, effects };
     }
-    const after = mirrorOf(snapshot, graceSeconds);
+    const after = mirrorOf(snapshot, graceSeconds, before);
     const { stamp } = decision.mirror;
     const billing: CustomerBillingState = {
       subscription_active: after.subscription_active,
@@ -223,6 +223,9 @@ export async function applySnapshot(
       current_period_end: after.current_period_end,
       cancel_at_period_end: after.cancel_at_period_end,
       last_stripe_event_created: stamp,
+      payment_method_id: after.payment_method_id,
+      card_brand: after.card_brand,
+      card_last4: after.card_last4,
     };
     tx.update(customerRef(snapshot.customerId), { billing });
     tx.set(

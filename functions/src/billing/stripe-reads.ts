@@ -24,12 +24,16 @@ export function toReadSnapshot(subscription: Stripe.Subscription & WithLastRespo
   return { snapshot: toSubscriptionSnapshot(subscription), readAt: readAtOf(subscription) };
 }
 
-/** The customer's subscriptions that are not canceled (Stripe's default list filter). */
+/** The customer's subscriptions that are not canceled (Stripe's default list filter), payment methods expanded. */
 export async function listOpenSubscriptions(
   stripe: Stripe,
   customerId: string,
 ): Promise<{ snapshots: SubscriptionSnapshot[]; readAt: number | null }> {
-  const list = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
+  const list = await stripe.subscriptions.list({
+    customer: customerId,
+    limit: 100,
+    expand: ['data.default_payment_method'],
+  });
   return { snapshots: list.data.map((sub) => toSubscriptionSnapshot(sub)), readAt: readAtOf(list) };
 }
 
@@ -39,7 +43,11 @@ export async function retrieveSubscription(
   subscriptionId: string,
 ): Promise<ReadSnapshot | null> {
   try {
-    return toReadSnapshot(await stripe.subscriptions.retrieve(subscriptionId));
+    // Expanded in the same call: the card the account page shows (brand, last 4) costs no extra request.
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['default_payment_method'],
+    });
+    return toReadSnapshot(subscription);
   } catch (error) {
     if (isStripeResourceMissing(error)) return null;
     throw error;

@@ -64,6 +64,9 @@ describe('parseUser', () => {
       grace_period_end: null,
       renewal_amount: null,
       renewal_currency: null,
+      payment_method_id: null,
+      card_brand: null,
+      card_last4: null,
     });
   });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { DEMO_META_DOC_PATH, stripeCustomerDocPath, stripeEventDocPath } from './paths';
+import { optionalText } from './fields';
 import { pendingDateSchema } from './timestamp';
 
 /**
@@ -96,6 +97,10 @@ export interface CustomerBillingState {
   current_period_end: number | null;
   cancel_at_period_end: boolean;
   last_stripe_event_created: number | null;
+  /** The subscription's default payment method as last applied (see UserDoc.payment_method_id). */
+  payment_method_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
 }
 
 const customerBillingStateSchema = z.object({
@@ -105,6 +110,10 @@ const customerBillingStateSchema = z.object({
   current_period_end: z.number().nullable(),
   cancel_at_period_end: z.boolean(),
   last_stripe_event_created: z.number().nullable(),
+  // Absent from states stored before cards were mirrored: read as unknown.
+  payment_method_id: optionalText,
+  card_brand: optionalText,
+  card_last4: optionalText,
 });
 
 /** stripe_customers/{customerId}: which Firebase user a Stripe customer belongs to (the billing's source of truth). */

@@ -41,6 +41,9 @@ export const USER_BILLING_FIELDS = [
   'grace_period_end',
   'renewal_amount',
   'renewal_currency',
+  'payment_method_id',
+  'card_brand',
+  'card_last4',
 ] as const;
 
 /**
@@ -95,6 +98,13 @@ export interface UserDoc {
   /** What each renewal charges (price × quantity, minor units, e.g. 200) and in which currency ('usd'). */
   renewal_amount: number | null;
   renewal_currency: string | null;
+  /**
+   * The subscription's default payment method (Stripe id) and, for a card, its brand ('visa') and last 4 digits,
+   * as the webhook last read them; null when the subscription has none or it is not a card.
+   */
+  payment_method_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
 }
 
 const userSchema = z.object({
@@ -114,6 +124,9 @@ const userSchema = z.object({
   grace_period_end: optionalNumber,
   renewal_amount: optionalNumber,
   renewal_currency: optionalText,
+  payment_method_id: optionalText,
+  card_brand: optionalText,
+  card_last4: optionalText,
 });
 
 export function parseUser(
@@ -162,5 +175,8 @@ export type UserBillingUpdate<ServerTimestamp> = {
   grace_period_end?: number | null;
   renewal_amount?: number | null;
   renewal_currency?: string | null;
+  payment_method_id?: string | null;
+  card_brand?: string | null;
+  card_last4?: string | null;
   updated_at: ServerTimestamp;
 };

@@ -20,6 +20,38 @@ const event = (type: string, object: unknown) => ({
 });
 
 describe('toSubscriptionSnapshot', () => {
+  it('reads the default payment method: a bare id, or the expanded card', () => {
+    expect(toSubscriptionSnapshot(subscription({ default_payment_method: 'pm_1' })).paymentMethod).toEqual({
+      id: 'pm_1',
+      card: null,
+      expanded: false,
+    });
+    const expanded = {
+      object: 'payment_method',
+      id: 'pm_1',
+      type: 'card',
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+    };
+    expect(toSubscriptionSnapshot(subscription({ default_payment_method: expanded })).paymentMethod).toEqual({
+      id: 'pm_1',
+      card: { brand: 'visa', last4: '4242' },
+      expanded: true,
+    });
+    const sepa = { object: 'payment_method', id: 'pm_2', type: 'sepa_debit', card: null };
+    expect(toSubscriptionSnapshot(subscription({ default_payment_method: sepa })).paymentMethod).toEqual({
+      id: 'pm_2',
+      card: null,
+      expanded: true,
+    });
+  });
+
+  it('rejects a card whose last 4 are not 4 digits', () => {
+    const bad = { object: 'payment_method', id: 'pm_1', card: { brand: 'visa', last4: '42' } };
+    expect(() => toSubscriptionSnapshot(subscription({ default_payment_method: bad }))).toThrow(
+      StripePayloadError,
+    );
+  });
+
   it('reads the period end from the items and the uid from metadata', () => {
     expect(
       toSubscriptionSnapshot(
@@ -38,6 +70,7 @@ describe('toSubscriptionSnapshot', () => {
       renewal: null,
       firebaseUid: 'uid_1',
       created: null,
+      paymentMethod: null,
     });
     expect(toSubscriptionSnapshot(subscription({ items: { data: [] }, metadata: null }))).toMatchObject({
       currentPeriodEnd: null,

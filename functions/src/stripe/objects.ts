@@ -16,6 +16,16 @@ const metadataSchema = z
 /** Metadata key carrying the Firebase uid on customers, subscriptions and sessions we create. */
 export const FIREBASE_UID_METADATA_KEY = 'firebase_uid';
 
+/** A PaymentMethod as Stripe expands it; `card` only for type card (brand like 'visa', last4 like '4242'). */
+const paymentMethodSchema = z.object({
+  object: z.literal('payment_method'),
+  id: z.string().min(1),
+  card: z
+    .object({ brand: z.string().min(1), last4: z.string().regex(/^\d{4}$/) })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+
 const subscriptionSchema = z.object({
   object: z.literal('subscription'),
   id: z.string().min(1),
@@ -38,7 +48,21 @@ const subscriptionSchema = z.object({
     ),
   }),
   metadata: metadataSchema,
+  // An id in webhook payloads, the PaymentMethod when a read expanded it (expand: ['default_payment_method']).
+  default_payment_method: z
+    .union([z.string().min(1), paymentMethodSchema])
+    .nullish()
+    .transform((value) => value ?? null),
 });
+
+/** The card a subscription is charged to: its id, and brand and last 4 when the object was expanded. */
+export interface PaymentMethodSnapshot {
+  id: string;
+  /** Null when only the id is known (an unexpanded payload) or the payment method is not a card. */
+  card: { brand: string; last4: string } | null;
+  /** False for a bare id: whether it is a card is unknown until the object is read. */
+  expanded: boolean;
+}
 
 export interface SubscriptionSnapshot {
   id: string;
@@ -59,6 +83,8 @@ export interface SubscriptionSnapshot {
   firebaseUid: string | null;
   /** Unix seconds; orders a user's subscriptions (the oldest access-granting one is kept). */
   created: number | null;
+  /** The subscription's `default_payment_method`; null when it has none. */
+  paymentMethod: PaymentMethodSnapshot | null;
 }
 
 export class StripePayloadError extends Error {
@@ -107,7 +133,16 @@ export function toSubscriptionSnapshot(value: unknown): SubscriptionSnapshot {
     renewal: renewalOf(items),
     firebaseUid: subscription.metadata[FIREBASE_UID_METADATA_KEY] ?? null,
     created: subscription.created ?? null,
+    paymentMethod: paymentMethodOf(subscription.default_payment_method),
   };
+}
+
+function paymentMethodOf(
+  value: z.output<typeof subscriptionSchema>['default_payment_method'],
+): PaymentMethodSnapshot | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return { id: value, card: null, expanded: false };
+  return { id: value.id, card: value.card, expanded: true };
 }
 
 const checkoutSessionSchema = z.object({

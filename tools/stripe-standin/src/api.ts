@@ -54,6 +54,7 @@ const routes = (billing: Billing): Record<string, (params: unknown, id: string) 
   'GET /v1/subscriptions/:id': validated(retrieve, (_, id) => billing.subscription(id)),
   'POST /v1/subscriptions/:id': validated(update, (params, id) => billing.updateSubscription(id, params)),
   'DELETE /v1/subscriptions/:id': validated(retrieve, (_, id) => billing.cancelSubscription(id)),
+  'GET /v1/payment_methods/:id': validated(retrieve, (_, id) => billing.paymentMethod(id)),
 });
 
 /** Validates parameters, answering in Stripe's words: unknown → parameter_unknown, missing → parameter_missing. */
@@ -82,13 +83,14 @@ function matchRoute(billing: Billing, method: string, path: string) {
   return undefined;
 }
 
-/** Stripe's `expand[]` for what the functions and tests expand: ids of stored objects, and a session's line items. */
+/** Stripe's `expand[]` for what the functions and tests expand: ids of stored objects, a session's line items. */
 function expandPaths(billing: Billing, object: object, paths: readonly string[]): object {
   const lookups: Record<string, ((id: string) => object) | undefined> = {
     customer: billing.customer,
     subscription: billing.subscription,
     latest_invoice: billing.invoice,
     invoice: billing.invoice,
+    default_payment_method: billing.paymentMethod,
   };
   const expandAt = (target: unknown, [field, ...rest]: string[], path: string): void => {
     if (field === undefined || typeof target !== 'object' || target === null) return;

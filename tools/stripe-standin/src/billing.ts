@@ -6,7 +6,7 @@ import type { StandinConfig } from './config';
 import type { SubscriptionFixture } from './control-api';
 import { invalidRequest, resourceMissing } from './errors';
 import * as objects from './objects';
-import type { CheckoutSession, Customer, Invoice, Metadata, Subscription } from './objects';
+import type { CheckoutSession, Customer, Invoice, Metadata, PaymentMethod, Subscription } from './objects';
 
 const { newId, nowSeconds, itemOf } = objects;
 const DAY = 24 * 60 * 60;
@@ -20,11 +20,8 @@ export interface StoredCheckout {
 }
 
 /** The portal's test cards (4000 0000 0000 0341 attaches, but every charge is declined); checkout pays with 4242. */
-export const TEST_CARDS = {
-  succeeds: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, declines: false },
-  declines: { brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2034, declines: true },
-};
-export type Card = { id: string } & (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
+export const TEST_CARDS = { succeeds: '4242', declines: '0341' };
+export type TestCard = keyof typeof TEST_CARDS;
 
 /** `metadata[key]=''` removes a key and `metadata=''` removes them all, as in Stripe. */
 export type MetadataUpdate = Record<string, string> | '';
@@ -63,8 +60,7 @@ export class Billing {
     invoices: {} as Record<string, Invoice>,
     refunds: {} as Record<string, objects.Refund>,
     portalSessions: {} as Record<string, objects.PortalSession>,
-    /** Default card per customer, once one was set in the portal. */
-    cards: {} as Record<string, Card>,
+    paymentMethods: {} as Record<string, PaymentMethod>,
     events: [] as objects.StandinEvent[],
   };
   /** Public base URL (known once the server listens), for the hosted pages' links. */
@@ -94,6 +90,15 @@ export class Billing {
   customer = (id: string, param?: string) => this.find(this.state.customers, 'customer', id, param);
   subscription = (id: string) => this.find(this.state.subscriptions, 'subscription', id);
   invoice = (id: string) => this.find(this.state.invoices, 'invoice', id);
+  paymentMethod = (id: string) => this.find(this.state.paymentMethods, 'payment_method', id);
+
+  /** Saves a test card for the customer (`payment_method.attached`, as when a card is entered at Stripe). */
+  private attachCard(customerId: string, testCard: TestCard): PaymentMethod {
+    const method = objects.buildPaymentMethod(newId('pm'), customerId, TEST_CARDS[testCard]);
+    this.state.paymentMethods[method.id] = method;
+    this.emit('payment_method.attached', method);
+    return method;
+  }
 
   createCustomer(input: { email?: string; metadata?: MetadataUpdate }): Customer {
     const metadata = applyMetadata({}, input.metadata);
@@ -155,11 +160,9 @@ export class Billing {
     return session;
   }
 
-  /**
-   * Pays an open session with a test card. Charged: the subscription and its paid first invoice. Declined: the
-   * subscription is created `incomplete` with an open invoice and the session stays open; paying again with the
-   * good card activates that same subscription. Paying a completed session again is harmless.
-   */
+  // Pays an open session with a test card. Charged: the subscription (the card its default payment method) and
+  // its paid first invoice. Declined: the subscription is created `incomplete` with an open invoice, the session
+  // stays open, and paying again with the good card activates that subscription. Paying again is harmless.
   payCheckout(id: string, card: 'succeeds' | 'declined') {
     const stored = this.storedCheckout(id);
     const { session } = stored;
@@ -171,6 +174,7 @@ export class Billing {
       const before = structuredClone(subscription);
       objects.markPaid(invoice, true);
       subscription.status = 'active';
+      subscription.default_payment_method = this.attachCard(subscription.customer, 'succeeds').id;
       this.emitUpdated(subscription, before);
       return this.completeCheckout(session, subscription, invoice);
     }
@@ -181,6 +185,7 @@ export class Billing {
     const subscription = objects.buildSubscription(newId('sub'), customer.id, price, now, periodEnd);
     subscription.metadata = { ...stored.subscriptionMetadata };
     itemOf(subscription).quantity = quantity;
+    if (card === 'succeeds') subscription.default_payment_method = this.attachCard(customer.id, card).id;
     const invoice = objects.buildInvoice(subscription, customer, 'subscription_create', now);
     if (card === 'succeeds') objects.markPaid(invoice, false);
     subscription.latest_invoice = invoice.id;
@@ -215,12 +220,12 @@ export class Billing {
     return session;
   }
 
-  /** The card set in the portal, else the checkout's 4242 once something was paid (or a fixture is active). */
-  cardOnFile(customerId: string): Card | null {
-    const paid = this.invoicesOf(customerId).some(({ status }) => status === 'paid');
-    const active = this.subscriptionsOf(customerId).some(({ status }) => status === 'active');
-    const checkoutCard = paid || active ? { id: `pm_checkout_${customerId}`, ...TEST_CARDS.succeeds } : null;
-    return this.state.cards[customerId] ?? checkoutCard;
+  /** The card the customer's newest subscription is charged to (else the customer's default), as the portal shows. */
+  cardOnFile(customerId: string): PaymentMethod | null {
+    const [newest] = this.subscriptionsOf(customerId);
+    const id =
+      newest?.default_payment_method ?? this.customer(customerId).invoice_settings.default_payment_method;
+    return id === null ? null : (this.state.paymentMethods[id] ?? null);
   }
 
   /** Newest first. */
@@ -234,23 +239,26 @@ export class Billing {
       .filter((subscription) => subscription.customer === customerId)
       .sort((a, b) => b.created - a.created);
 
-  /**
-   * Makes the card the customer's default (`customer.updated`), then, as Stripe does, charges it for each past-due
-   * subscription's open invoice: paid → `invoice.paid` + `customer.subscription.updated` (active again); declined
-   * → `invoice.payment_failed` (still past_due). Returns whether a charge was declined.
-   */
-  setDefaultCard(customerId: string, testCard: keyof typeof TEST_CARDS): { declined: boolean } {
+  // The portal's card update: attached (`payment_method.attached`), the customer's and each live subscription's
+  // default (`customer.updated`, `customer.subscription.updated`), then charged for each past-due open invoice:
+  // paid → `invoice.paid` + `customer.subscription.updated` (active), declined → `invoice.payment_failed`.
+  setDefaultCard(customerId: string, testCard: TestCard): { declined: boolean } {
     const customer = this.customer(customerId);
-    const card: Card = { id: newId('pm'), ...TEST_CARDS[testCard] };
-    this.state.cards[customerId] = card;
+    const card = this.attachCard(customerId, testCard);
     const before = structuredClone(customer.invoice_settings);
     customer.invoice_settings.default_payment_method = card.id;
     this.emit('customer.updated', customer, { invoice_settings: before });
-    const pastDue = this.subscriptionsOf(customerId).filter(({ status }) => status === 'past_due');
+    const live = this.subscriptionsOf(customerId).filter(({ ended_at }) => ended_at === null);
+    for (const subscription of live) {
+      const previous = structuredClone(subscription);
+      subscription.default_payment_method = card.id;
+      this.emitUpdated(subscription, previous);
+    }
+    const pastDue = live.filter(({ status }) => status === 'past_due');
     for (const subscription of pastDue) {
       const invoice = this.state.invoices[subscription.latest_invoice ?? ''];
       if (invoice?.status !== 'open') continue;
-      if (card.declines) {
+      if (testCard === 'declines') {
         this.declined(invoice);
         continue;
       }
@@ -260,7 +268,7 @@ export class Billing {
       this.emit('invoice.paid', invoice);
       this.emitUpdated(subscription, previous);
     }
-    return { declined: card.declines && pastDue.length > 0 };
+    return { declined: testCard === 'declines' && pastDue.length > 0 };
   }
 
   /** Refunds what is left of the payment intent that paid one of the stand-in's invoices. */
@@ -315,12 +323,10 @@ export class Billing {
     return subscription;
   }
 
-  /**
-   * Moves a subscription to the end of its current period (the clock is per subscription): a pending cancellation
-   * ends it (`customer.subscription.deleted`); otherwise a new period and its invoice, paid (`invoice.paid`) or
-   * failed (`invoice.payment_failed`, status past_due), then `customer.subscription.updated`. An `incomplete`
-   * subscription expires, as Stripe's does 23 hours after its declined first payment.
-   */
+  // Moves a subscription to the end of its current period (the clock is per subscription): a pending cancellation
+  // ends it (`customer.subscription.deleted`); otherwise a new period and its invoice, paid (`invoice.paid`) or
+  // failed (`invoice.payment_failed`, status past_due), then `customer.subscription.updated`. An `incomplete`
+  // subscription expires, as Stripe's does 23 hours after its declined first payment.
   advance(id: string, payment: 'succeeds' | 'fails') {
     const subscription = this.subscription(id);
     if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
@@ -352,11 +358,10 @@ export class Billing {
     return { outcome: paid ? 'renewed' : 'past_due', subscription, invoice };
   }
 
-  /**
-   * Makes the stand-in hold an active subscription with exactly these ids and this period, for billing data that
-   * exists outside it (the demo subscriber). Whatever happened to it since is overwritten, so the call is
-   * idempotent. No events: the caller's own records already describe this state.
-   */
+  // Makes the stand-in hold an active subscription with exactly these ids and this period, paid with the 4242 card
+  // (one fixed id per customer; a card set in the portal since stays), for billing data that exists outside it (the
+  // demo subscriber). Whatever else happened to it since is overwritten, so the call is idempotent. No events: the
+  // caller's own records already describe this state.
   upsertFixture({ customer: customerInput, subscription: input }: SubscriptionFixture) {
     const { customers, subscriptions } = this.state;
     const periodStart = input.current_period_start;
@@ -375,6 +380,9 @@ export class Billing {
     subscription.billing_cycle_anchor = periodStart;
     subscription.latest_invoice = existing?.latest_invoice ?? null;
     subscription.metadata = { ...input.metadata };
+    const card = objects.buildPaymentMethod(`pm_fixture_${customer.id}`, customer.id, TEST_CARDS.succeeds);
+    this.state.paymentMethods[card.id] ??= card;
+    subscription.default_payment_method = existing?.default_payment_method ?? card.id;
     if (existing?.cancel_at_period_end) {
       Object.assign(subscription, { cancel_at_period_end: true, canceled_at: existing.canceled_at });
     }

@@ -11,10 +11,9 @@ const metadataValue = z.string().min(1).max(500, { error: 'metadata values are 1
 const metadata = z.record(metadataKey, metadataValue).refine((value) => Object.keys(value).length <= 50, {
   error: 'metadata has at most 50 keys.',
 });
+const idPattern = (prefix: string) => new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`);
 const stripeId = (prefix: string) =>
-  z
-    .string()
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`), { error: `must be an id like ${prefix}_…` });
+  z.string().regex(idPattern(prefix), { error: `must be an id like ${prefix}_…` });
 const unixSeconds = z.number().int().positive({ error: 'must be unix seconds.' });
 const customer = z.strictObject({
   id: stripeId('cus'),

@@ -87,9 +87,8 @@ export class WebhookDeliverer {
     // Stripe's scheme, written with node:crypto (not the SDK's helper) so that the tests' `constructEvent` checks an
     // independent implementation: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>">`.
     const timestamp = nowSeconds();
-    const signature = createHmac('sha256', this.config.webhookSecret)
-      .update(`${timestamp}.${payload}`)
-      .digest('hex');
+    const hmac = createHmac('sha256', this.config.webhookSecret);
+    const signature = hmac.update(`${timestamp}.${payload}`).digest('hex');
     const timeout = AbortSignal.timeout(this.config.webhookTimeoutMs);
     try {
       const response = await fetch(this.config.webhookUrl, {

@@ -5,20 +5,12 @@
 import { checkoutPage, invoicePage, messagePage, portalPage } from './pages';
 import type { Standin } from './server';
 
-export type PageReply = { status: number; html: string } | { status: 303; location: string };
-
 const message = (status: number, title: string, text: string) => ({ status, html: messagePage(title, text) });
 const expired = () =>
   message(410, 'Checkout expired', 'This checkout session has expired. Start again from the app.');
 const notAllowed = (method: string) => message(405, 'Method not allowed', `${method} is not supported here.`);
 
-async function checkout(
-  standin: Standin,
-  method: string,
-  id: string,
-  action = '',
-  card = '',
-): Promise<PageReply> {
+async function checkout(standin: Standin, method: string, id: string, action = '', card = '') {
   const { billing } = standin;
   const session = billing.state.checkoutSessions[id] && billing.checkoutSession(id);
   if (!session) return message(404, 'Checkout session not found', 'This checkout link is not valid.');

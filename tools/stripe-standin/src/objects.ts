@@ -12,6 +12,7 @@ export type Invoice = ReturnType<typeof buildInvoice>;
 export type CheckoutSession = ReturnType<typeof buildCheckoutSession>;
 export type PortalSession = ReturnType<typeof buildPortalSession>;
 export type Refund = ReturnType<typeof buildRefund>;
+export type PaymentMethod = ReturnType<typeof buildPaymentMethod>;
 export type StandinEvent = ReturnType<typeof buildEvent>;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -76,8 +77,15 @@ export function buildSubscription(
     ended_at: null as number | null,
     items: listOf([item], `/v1/subscription_items?subscription=${id}`),
     latest_invoice: null as string | null,
+    default_payment_method: null as string | null,
     metadata: {} as Metadata,
   };
+}
+
+/** A Visa test card attached to the customer, with the `card` fields Stripe returns (`last4` names the card). */
+export function buildPaymentMethod(id: string, customer: string, last4: string) {
+  const card = { brand: 'visa', last4, exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' };
+  return { id, object: 'payment_method', type: 'card', customer, created: nowSeconds(), card };
 }
 
 /** The single item of a stand-in subscription (every subscription has exactly one). */

@@ -116,7 +116,7 @@ const NOTICES: Record<string, Html | undefined> = {
 
 /** The portal of the session's customer; `notice` is the outcome of a card change. */
 export function portalPage(billing: Billing, session: PortalSession, notice: string | null): string {
-  const card = billing.cardOnFile(session.customer);
+  const card = billing.cardOnFile(session.customer)?.card;
   const subscriptions = billing.subscriptionsOf(session.customer);
   const base = `/portal/${encodeURIComponent(session.id)}`;
   const expiry = card && `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;

@@ -101,15 +101,27 @@ describe('hosted checkout and webhook delivery', () => {
     expect(paid.headers.get('location')).toBe(`http://127.0.0.1:5000/success?session_id=${session.id}`);
     expect(receiver.received.rejected).toEqual([]);
     expect(receiver.received.events.map((event) => event.type)).toEqual([
+      'payment_method.attached',
       'customer.subscription.created',
       'invoice.paid',
       'checkout.session.completed',
     ]);
-    const completed = receiver.received.events[2]?.data.object as Stripe.Checkout.Session;
+    const completed = receiver.received.events[3]?.data.object as Stripe.Checkout.Session;
     const subscription = await stripe.subscriptions.retrieve(String(completed.subscription), {
-      expand: ['latest_invoice.payments'],
+      expand: ['latest_invoice.payments', 'default_payment_method'],
     });
     expect(subscription).toMatchObject({ status: 'active', metadata: { firebase_uid: 'pay' } });
+    // The card that paid is the subscription's default payment method, shaped like Stripe's.
+    const card = subscription.default_payment_method as Stripe.PaymentMethod;
+    expect(card).toMatchObject({
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: '4242' },
+    });
+    expect(await stripe.paymentMethods.retrieve(card.id)).toEqual(card);
+    // Webhook payloads name it by id only, as Stripe's do.
+    const created = receiver.received.events[1]?.data.object as Stripe.Subscription;
+    expect(created.default_payment_method).toBe(card.id);
     expect(subscription.latest_invoice).toMatchObject({ status: 'paid', amount_paid: 200 });
 
     expect((await pay(session)).status).toBe(303);
@@ -125,8 +137,9 @@ describe('hosted checkout and webhook delivery', () => {
     const session = await openCheckout('retry');
     receiver.received.failNext = 2;
     expect((await pay(session)).status).toBe(303);
-    expect(receiver.received.attempts).toBe(5);
+    expect(receiver.received.attempts).toBe(6);
     expect(receiver.received.events.map((event) => event.type)).toEqual([
+      'payment_method.attached',
       'customer.subscription.created',
       'invoice.paid',
       'checkout.session.completed',

@@ -1,4 +1,10 @@
-import { failedRenewalText, formatMoney, nextChargeText, paymentFailure } from './billing-copy';
+import {
+  failedRenewalText,
+  formatMoney,
+  nextChargeText,
+  paymentFailure,
+  paymentMethodText,
+} from './billing-copy';
 
 const DEC_22 = Date.parse('2026-12-22T15:00:00Z') / 1000;
 const NOV_30 = Date.parse('2026-11-30T15:00:00Z') / 1000;
@@ -75,5 +81,35 @@ describe('failedRenewalText', () => {
   it('is null without a failed renewal', () => {
     expect(failedRenewalText(user(), true)).toBeNull();
     expect(failedRenewalText(null, false)).toBeNull();
+  });
+});
+
+describe('paymentMethodText', () => {
+  const card = (overrides: Record<string, unknown> = {}) => ({
+    subscription_status: 'active',
+    card_brand: 'visa',
+    card_last4: '4242',
+    ...overrides,
+  });
+
+  it("names the card's brand and last 4 digits", () => {
+    expect(paymentMethodText(card())).toBe('Visa ending in 4242');
+    expect(paymentMethodText(card({ card_brand: 'amex', card_last4: '0005' }))).toBe(
+      'American Express ending in 0005',
+    );
+    expect(paymentMethodText(card({ subscription_status: 'past_due' }))).toBe('Visa ending in 4242');
+  });
+
+  it('says "Card" for a brand it does not know', () => {
+    expect(paymentMethodText(card({ card_brand: 'newbrand' }))).toBe('Card ending in 4242');
+    expect(paymentMethodText(card({ card_brand: null }))).toBe('Card ending in 4242');
+  });
+
+  it('is null without a card, or once the subscription can no longer charge it', () => {
+    expect(paymentMethodText(null)).toBeNull();
+    expect(paymentMethodText(card({ card_last4: null }))).toBeNull();
+    expect(paymentMethodText(card({ subscription_status: 'canceled' }))).toBeNull();
+    expect(paymentMethodText(card({ subscription_status: 'incomplete_expired' }))).toBeNull();
+    expect(paymentMethodText(card({ subscription_status: 'inactive' }))).toBeNull();
   });
 });

@@ -68,6 +68,35 @@ export function paymentFailure(user: Billing | null, nowMillis: number): Payment
   };
 }
 
+/** Stripe's `card.brand` values as people know them; an unlisted brand reads as "Card". */
+const CARD_BRANDS: Readonly<Record<string, string>> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos Australia',
+  interac: 'Interac',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** No subscription yet, or one that never charges the card again: no card to show. */
+const NOT_CHARGING: ReadonlySet<string> = new Set(['inactive', 'canceled', 'incomplete_expired']);
+
+/**
+ * "Visa ending in 4242": the card the subscription is charged to, as the webhook mirrored it; null without a
+ * subscription that can still charge it, or when the mirror has no card (none on file, or not a card).
+ */
+export function paymentMethodText(
+  user: Pick<UserDoc, 'subscription_status' | 'card_brand' | 'card_last4'> | null,
+): string | null {
+  if (user === null || user.card_last4 === null || NOT_CHARGING.has(user.subscription_status)) return null;
+  const brand = (user.card_brand !== null && CARD_BRANDS[user.card_brand]) || 'Card';
+  return `${brand} ending in ${user.card_last4}`;
+}
+
 /**
  * The account page's line for a failed renewal still being retried (the period end would mislead then: that period
  * is unpaid). `hasAccess` is the live hasDealAccess answer, so the line turns at the deadline with the deals.

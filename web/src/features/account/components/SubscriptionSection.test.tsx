@@ -244,6 +244,30 @@ describe('SubscriptionSection: the next charge from the webhook mirror', () => {
     renderWith(mirror({ cancel_at_period_end: true }));
     expect(await screen.findByTestId('next-charge')).toHaveTextContent("Won't renew — access until Dec 22");
   });
+
+  it('shows the card the subscription is charged to, and follows a card change without a reload', async () => {
+    mockGetStatus.mockResolvedValue(active);
+    const card = { payment_method_id: 'pm_1', card_brand: 'visa', card_last4: '4242' };
+    const view = (user: ReturnType<typeof mirror>) => (
+      <SubscriptionContext.Provider value={{ status: 'ready', active: true, user, error: null }}>
+        <SubscriptionSection />
+      </SubscriptionContext.Provider>
+    );
+    const { rerender } = render(view(mirror(card)));
+    expect(await screen.findByTestId('payment-method')).toHaveTextContent('Visa ending in 4242');
+    expect(screen.getByText('Payment method')).toBeInTheDocument();
+
+    rerender(view(mirror({ payment_method_id: 'pm_2', card_brand: 'mastercard', card_last4: '4444' })));
+    expect(screen.getByTestId('payment-method')).toHaveTextContent('Mastercard ending in 4444');
+  });
+
+  it('shows no payment method when the mirror has no card', async () => {
+    mockGetStatus.mockResolvedValue(active);
+    renderWith(mirror({}));
+    expect(await screen.findByTestId('next-charge')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-method')).not.toBeInTheDocument();
+    expect(screen.queryByText('Payment method')).not.toBeInTheDocument();
+  });
 });
 
 describe('SubscriptionSection: follows the live mirror without a reload', () => {

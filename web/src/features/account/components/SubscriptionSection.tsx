@@ -8,7 +8,7 @@ import { useCheckout } from '@/hooks/useCheckout';
 import { useSubscriptionStatus } from '@/hooks/useSubscriptionStatus';
 import { leaveAppFor } from '@/lib/leave-app';
 import { subscriptionDisplay } from '@/lib/subscription-display';
-import { failedRenewalText, nextChargeText } from '@/lib/billing-copy';
+import { failedRenewalText, nextChargeText, paymentMethodText } from '@/lib/billing-copy';
 import { SubscriptionContext } from '@/hooks/useSubscription';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
@@ -22,6 +22,7 @@ export function SubscriptionSection() {
   const live = useContext(SubscriptionContext);
   const nextCharge = nextChargeText(live?.user ?? null);
   const failure = failedRenewalText(live?.user ?? null, live?.active ?? false);
+  const card = paymentMethodText(live?.user ?? null);
   // The status line comes from get_subscription_status; when the mirror changes while the page is open (a renewal
   // fails, the card is fixed), ask again so the status and the offered button follow without a reload.
   const mirrorKey = live?.user
@@ -137,6 +138,12 @@ export function SubscriptionSection() {
           <dt>Status</dt>
           <dd data-testid="subscription-status">{display.statusLabel ?? 'No subscription'}</dd>
         </div>
+        {card && (
+          <div>
+            <dt>Payment method</dt>
+            <dd data-testid="payment-method">{card}</dd>
+          </div>
+        )}
       </dl>
       {/* The mirror's own words when it has them (what happens next), else the documented period line. */}
       {failure ? (

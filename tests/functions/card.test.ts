@@ -1,0 +1,134 @@
+// The card on the account page through the Stripe stand-in: the webhook mirrors the subscription's default payment
+// method (brand, last 4) onto users/{uid} from the reads it already makes, a card switch on the hosted portal is
+// followed (one subscription read, expanded), and late or duplicated copies never bring back an older card.
+import type Stripe from 'stripe';
+import { parseUser, type UserDoc } from '../../functions/src/model/user';
+import { closeAdmin, readDoc } from './support/admin';
+import { callFunction } from './support/http';
+import { deliverEvent, flushDeliveries, setStandinModes, standinEvents, stripe } from './support/stripe';
+import { STANDIN_URL } from './support/env';
+import { subscribeThroughCheckout } from './support/subscribe';
+import { createTestUser, type TestUser } from './support/users';
+import { waitFor } from './support/wait';
+
+afterAll(closeAdmin);
+
+async function mirror(uid: string): Promise<UserDoc | null> {
+  const data = await readDoc(`users/${uid}`);
+  return data === undefined ? null : parseUser(uid, data);
+}
+
+async function switchCard(user: TestUser, card: 'succeeds' | 'declines'): Promise<void> {
+  const portal = await callFunction('create_portal_session', { token: user.idToken });
+  expect(portal.status).toBe(200);
+  const response = await fetch(`${(portal.body as { url: string }).url}/payment-method`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card }).toString(),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+}
+
+/** Stripe API calls per endpoint since the last reset (the stand-in's counts; integration runs in band). */
+async function stripeCalls(reset = false): Promise<Record<string, number>> {
+  const path = reset ? '/_control/stats/reset' : '/_control/stats';
+  const response = await fetch(`${STANDIN_URL}${path}`, { method: reset ? 'POST' : 'GET' });
+  return ((await response.json()) as { endpoints: Record<string, number> }).endpoints;
+}
+
+/** The subscription's default payment method as Stripe has it now. */
+async function defaultCard(subscriptionId: string): Promise<Stripe.PaymentMethod> {
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+    expand: ['default_payment_method'],
+  });
+  return subscription.default_payment_method as Stripe.PaymentMethod;
+}
+
+/** Runs `act` with deliveries held back, and returns the events it caused (in Stripe's order). */
+async function heldBack(act: () => Promise<unknown>): Promise<Awaited<ReturnType<typeof standinEvents>>> {
+  const previous = await setStandinModes({ delivery: 'manual' });
+  try {
+    const known = new Set((await standinEvents()).map((event) => event.id));
+    await act();
+    return (await standinEvents()).filter((event) => !known.has(event.id));
+  } finally {
+    await setStandinModes({ delivery: previous.delivery });
+  }
+}
+
+describe('the card on the account page, from the webhook mirror', () => {
+  it('subscribing mirrors "Visa ending in 4242" without any extra Stripe call', async () => {
+    const user = await createTestUser('card-subscribe');
+    await stripeCalls(true);
+    const { subscriptionId } = await subscribeThroughCheckout(user);
+    await flushDeliveries();
+    const calls = await stripeCalls();
+    const card = await defaultCard(subscriptionId);
+    expect(card.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(await mirror(user.uid)).toMatchObject({
+      payment_method_id: card.id,
+      card_brand: 'visa',
+      card_last4: '4242',
+    });
+    // The card came with the subscription reads the invoice and checkout events make anyway (expanded).
+    expect(calls['GET /v1/payment_methods/:id']).toBeUndefined();
+  });
+
+  it('a card switch on the portal is mirrored (new last 4) with one subscription read', async () => {
+    const user = await createTestUser('card-switch');
+    const { subscriptionId } = await subscribeThroughCheckout(user);
+    await flushDeliveries();
+
+    // Stripe's clock has one-second resolution: a switch in the checkout's second would be re-read for its order.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await stripeCalls(true);
+    await switchCard(user, 'declines');
+    await flushDeliveries();
+    // The webhook's one read for the new card: the subscription, expanded.
+    const calls = await stripeCalls();
+    expect(calls['GET /v1/subscriptions/:id']).toBe(1);
+    expect(calls['GET /v1/payment_methods/:id']).toBeUndefined();
+    const switched = await defaultCard(subscriptionId);
+    expect(switched.card?.last4).toBe('0341');
+    expect(await mirror(user.uid)).toMatchObject({
+      payment_method_id: switched.id,
+      card_brand: 'visa',
+      card_last4: '0341',
+      subscription_status: 'active',
+    });
+
+    await switchCard(user, 'succeeds');
+    const back = await waitFor(
+      () => mirror(user.uid),
+      (doc) => doc?.card_last4 === '4242',
+      { what: 'the card switched back' },
+    );
+    expect(back?.payment_method_id).toBe((await defaultCard(subscriptionId)).id);
+  });
+
+  it('late and duplicated copies of an older card switch never bring back the older card', async () => {
+    const user = await createTestUser('card-order');
+    const { subscriptionId } = await subscribeThroughCheckout(user);
+    await flushDeliveries();
+    const older = await heldBack(() => switchCard(user, 'declines'));
+    const newer = await heldBack(() => switchCard(user, 'succeeds'));
+    expect(newer.map((event) => event.type)).toEqual([
+      'payment_method.attached',
+      'customer.updated',
+      'customer.subscription.updated',
+    ]);
+    const latest = await defaultCard(subscriptionId);
+
+    // The newer switch first, then the older one, then every event again.
+    for (const event of [...newer, ...older, ...older, ...newer]) {
+      expect((await deliverEvent(event)).status).toBe(200);
+    }
+    expect(await mirror(user.uid)).toMatchObject({
+      payment_method_id: latest.id,
+      card_brand: 'visa',
+      card_last4: '4242',
+      subscription_status: 'active',
+    });
+  });
+});
