@@ -9,7 +9,7 @@ import { deliverEvent, flushDeliveries, setStandinModes, standinEvents, stripe }
 import { STANDIN_URL } from './support/env';
 import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
-import { waitFor } from './support/wait';
+import { waitUntil } from '../../tools/wait-until';
 
 afterAll(closeAdmin);
 
@@ -99,7 +99,7 @@ describe('the card on the account page, from the webhook mirror', () => {
     });
 
     await switchCard(user, 'succeeds');
-    const back = await waitFor(
+    const back = await waitUntil(
       () => mirror(user.uid),
       (doc) => doc?.card_last4 === '4242',
       { what: 'the card switched back' },
