@@ -31,23 +31,6 @@ const REMOVED_EVERY = 20; // 5%
 /** import-deals --json: the run's summary and the process's peak RSS. */
 type ImportSummary = RunSummary & { peak_rss_mib: number };
 
-interface DashboardPage {
-  documents: number;
-  ms: number;
-  indexEntriesScanned: string;
-  storedDeals: number;
-}
-
-interface CollectorResult {
-  deals: number;
-  changed: number;
-  removed: number;
-  first: ImportSummary;
-  second: ImportSummary;
-  third: ImportSummary;
-  page: DashboardPage;
-}
-
 async function writeFeed(path: string, deals: number, variant: 'base' | 'changed') {
   const anchor = startOfUtcDay(new Date());
   const random = seededRandom(0xb3ec);
@@ -95,7 +78,7 @@ function importFeed(file: string): Promise<ImportSummary> {
   });
 }
 
-async function dashboardFirstPage(): Promise<DashboardPage> {
+async function dashboardFirstPage() {
   const app = initializeApp({ projectId: PROJECT_ID }, 'collector-bench');
   try {
     const db = getFirestore(app);
@@ -127,7 +110,7 @@ async function dashboardFirstPage(): Promise<DashboardPage> {
   }
 }
 
-async function inner(deals: number): Promise<CollectorResult> {
+async function inner(deals: number) {
   const dir = mkdtempSync(join(tmpdir(), 'collector-bench-'));
   try {
     const base = join(dir, 'feed.ndjson');
@@ -148,7 +131,7 @@ async function inner(deals: number): Promise<CollectorResult> {
   }
 }
 
-function report(result: CollectorResult) {
+function report(result: Awaited<ReturnType<typeof inner>>) {
   const { first, second, third, page } = result;
   const expectedWrites = result.changed + result.removed;
   const dealsPerSecond = Math.round(first.counts.valid / (first.duration_ms / 1000));

@@ -335,7 +335,7 @@ runFirestoreBench(
     name: 'digests',
     script: 'scripts/bench/digests.ts',
     args: [`--subscribers ${options.subscribers}`, `--deals ${options.deals}`],
-    nodeFlags: ['--expose-gc'],
+    nodeFlags: '--expose-gc',
     importData: false,
     scale: `${options.subscribers} subscribers, ${options.deals} deals`,
     inner: () => inner(options),

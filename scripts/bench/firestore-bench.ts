@@ -15,21 +15,13 @@ export const RESULTS_DIR = join(repoRoot, 'bench-results');
 export type Check = [label: string, value: string, ok: boolean];
 
 export interface FirestoreBench<Result> {
-  /** `collector` → `npm run bench:collector`, bench-results/collector.json. */
-  name: string;
-  /** This script, relative to the repository. */
-  script: string;
-  /** The script's own options, passed on to the inner run. */
-  args: string[];
-  /** Node flags for the inner run (e.g. --expose-gc). */
-  nodeFlags?: string[];
-  /** Start the emulator with emulator-data/ (the demo data). */
-  importData: boolean;
-  /** What the progress line says is measured, e.g. "2000 deals". */
-  scale: string;
-  /** Measures inside the emulator; its result is written as JSON. */
-  inner: () => Promise<Result>;
-  /** The table's header and checks for a result, and extra fields for the JSON file. */
+  name: string; // `collector`: `npm run bench:collector`, bench-results/collector.json
+  script: string; // this script, relative to the repository
+  args: string[]; // the script's own options, passed on to the inner run
+  nodeFlags?: string; // for the inner run, e.g. --expose-gc
+  importData: boolean; // start the emulator with emulator-data/ (the demo data)
+  scale: string; // what the progress line says is measured, e.g. "2000 deals"
+  inner: () => Promise<Result>; // measures inside the emulator; the result travels as JSON
   report: (result: Result) => { header: string; checks: Check[]; extra?: object };
 }
 
@@ -56,14 +48,7 @@ async function outer<Result>(bench: FirestoreBench<Result>): Promise<number> {
   console.log(
     `\n▶ ${bench.name} benchmark (${bench.scale}; waiting for ${STACK_LOCK_FILE} if another run holds the ports)`,
   );
-  const innerCommand = [
-    'node',
-    ...(bench.nodeFlags ?? []),
-    '--import tsx',
-    bench.script,
-    `--inner ${JSON.stringify(resultFile)}`,
-    ...bench.args,
-  ].join(' ');
+  const innerCommand = `node ${bench.nodeFlags ?? ''} --import tsx ${bench.script} --inner ${JSON.stringify(resultFile)} ${bench.args.join(' ')}`;
   const emulators = spawnChild(
     `emulators:exec (${bench.name} benchmark)`,
     'flock',
@@ -96,26 +81,20 @@ async function outer<Result>(bench: FirestoreBench<Result>): Promise<number> {
 
 /** Runs the outer half, or with `innerResultFile` (`--inner <file>`) the inner one; exits the process either way. */
 export function runFirestoreBench<Result>(bench: FirestoreBench<Result>, innerResultFile?: string): void {
-  if (innerResultFile !== undefined) {
-    bench.inner().then(
-      (result) => {
-        writeFileSync(innerResultFile, JSON.stringify(result));
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error(`bench:${bench.name} (inner) failed: ${(error as Error).stack ?? String(error)}`);
-        process.exit(1);
-      },
-    );
-    return;
-  }
-  outer(bench).then(
+  const run =
+    innerResultFile === undefined
+      ? outer(bench)
+      : bench.inner().then((result) => writeFileSync(innerResultFile, JSON.stringify(result)));
+  const inner = innerResultFile === undefined ? '' : ' (inner)';
+  run.then(
     async (code) => {
       await stopAll();
-      process.exit(code);
+      process.exit(code ?? 0);
     },
     async (error: unknown) => {
-      console.error(`bench:${bench.name} failed: ${(error as Error).message}`);
+      // The inner run's stack says where in the measurement it broke; the outer one's message is enough.
+      const problem = inner ? ((error as Error).stack ?? String(error)) : (error as Error).message;
+      console.error(`bench:${bench.name}${inner} failed: ${problem}`);
       await stopAll();
       process.exit(1);
     },
