@@ -7,26 +7,26 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { ensureChromium } from '../lib/chromium';
+import { parseCommandLine } from '../lib/cli';
 import { writeEmulatorConfig } from '../lib/emulator-config';
 import { PROJECT_ID, repoRoot } from '../lib/paths';
 import { run, stopAll, stopAllOnSignals } from '../lib/processes';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack';
+import { RESULTS_DIR, wholeNumber } from './firestore-bench';
 import { notMeasured, renderTable, rowOk, type Row } from './table';
 
-const RESULTS_DIR = join(repoRoot, 'bench-results');
 // Its own build: web/dist-emulator is shared with other runs, and a rebuild mid-measurement would empty it.
 const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
 // firebase-tools takes its config file's folder as the project folder, so the copy lives there for the run.
 const FIREBASE_CONFIG = join(repoRoot, 'firebase.bench.json');
 const COLD_IMPORT_SAMPLES = 5;
 
-const { values: args } = parseArgs({
+const USAGE = 'Usage: npm run bench -- [--runs N] [--skip-build]';
+const { values: args } = parseCommandLine(USAGE, {
   options: { runs: { type: 'string', default: '3' }, 'skip-build': { type: 'boolean', default: false } },
 });
-const runs = Number(args.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
+const runs = wholeNumber(USAGE, 'runs', args.runs, 1);
 
 // Times only loading the modules in order (not Node's start-up); exits itself, as the Admin SDK keeps it alive.
 const TIMER = `import { createRequire } from 'node:module';

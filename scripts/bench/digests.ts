@@ -7,10 +7,6 @@
 // wall time, memory and per-user cost, runs it again at the same time (a retry), and fails when any user got
 // more than one digest per period or one alert batch, when a canceled user got mail, or when the retry sent
 // anything. Prints a table and writes bench-results/digests.json.
-// Usage: npm run bench:digests [-- --subscribers N --deals N]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { type MailMessage, runSendDigests, type RunSummary } from '../../functions/src/alerts/run';
@@ -31,12 +27,12 @@ import {
   userDocPath,
 } from '../../functions/src/model/paths';
 import { seededRandom } from '../../tools/seeded-random';
-import { firestoreEmulatorEnv } from '../lib/firestore-emulator';
+import { parseCommandLine } from '../lib/cli';
+import { PROJECT_ID } from '../lib/paths';
+import { type Check, runFirestoreBench, wholeNumber } from './firestore-bench';
 
-const repoRoot = join(__dirname, '..', '..');
-const RESULTS_DIR = join(repoRoot, 'bench-results');
-const STACK_LOCK_FILE = '/tmp/bargains-emulators.lock';
-const PROJECT_ID = 'demo-bargains';
+const USAGE =
+  'Usage: npm run bench:digests [-- --subscribers N --deals N]   (N ≥ 10; default 10000 and 2000)';
 const ZONES = [
   'UTC',
   'Europe/London',
@@ -53,17 +49,6 @@ const ITEMS = ['headphones', 'flights', 'sneakers', 'blender', 'serum', 'pizza',
 interface Options {
   subscribers: number;
   deals: number;
-}
-
-function parseOptions(argv: readonly string[]): Options {
-  const number = (flag: string, fallback: number) => {
-    const index = argv.indexOf(flag);
-    const value = index === -1 ? fallback : Number(argv[index + 1]);
-    if (!Number.isInteger(value) || value < 10)
-      throw new Error(`${flag} needs a whole number of at least 10`);
-    return value;
-  };
-  return { subscribers: number('--subscribers', 10_000), deals: number('--deals', 2_000) };
 }
 
 /** A subscriber's preferences: a mix like a real list's (about a tenth never chose anything). */
@@ -280,11 +265,11 @@ async function inner(options: Options): Promise<InnerResult> {
   }
 }
 
-function report(result: InnerResult): { table: string; ok: boolean } {
+function report(result: InnerResult) {
   const { first, second, options } = result;
   const s = first.summary;
   const perUser = (value: number) => (value / options.subscribers).toFixed(2);
-  const rows: Array<[string, string, boolean]> = [
+  const checks: Check[] = [
     ['subscribers (active) / with preferences', `${s.subscribers} / ${s.withPreferences}`, true],
     ['new deals read / alert batches sent', `${s.newDeals} / ${s.alertBatches}`, true],
     [
@@ -330,82 +315,31 @@ function report(result: InnerResult): { table: string; ok: boolean } {
       second.summary.sent === 0,
     ],
   ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  return {
-    table: rows
-      .map(([label, value, ok]) => `  ${ok ? '✔' : '✖'} ${label.padEnd(width)}  ${value}`)
-      .join('\n'),
-    ok: rows.every(([, , ok]) => ok),
-  };
-}
-
-async function outer(options: Options): Promise<number> {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const resultFile = join(RESULTS_DIR, '.digests.json');
-  rmSync(resultFile, { force: true });
-  console.log(
-    `\n▶ digests benchmark (${options.subscribers} subscribers, ${options.deals} deals; waiting for ${STACK_LOCK_FILE} if another run holds the ports)`,
-  );
-  const innerCommand = `node --expose-gc --import tsx scripts/bench/digests.ts --inner ${JSON.stringify(resultFile)} --subscribers ${options.subscribers} --deals ${options.deals}`;
-  const child: ChildProcess = spawn(
-    'flock',
-    [
-      STACK_LOCK_FILE,
-      process.execPath,
-      join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js'),
-      'emulators:exec',
-      '--project',
-      PROJECT_ID,
-      '--only',
-      'firestore',
-      innerCommand,
-    ],
-    {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      detached: true,
-      env: { ...process.env, ...firestoreEmulatorEnv(), FIREBASE_CLI_DISABLE_TELEMETRY: 'true' },
-    },
-  );
-  const stop = () => {
-    if (child.pid) process.kill(-child.pid, 'SIGINT');
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  const code = await new Promise<number>((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
-  let result: InnerResult;
-  try {
-    result = JSON.parse(readFileSync(resultFile, 'utf8')) as InnerResult;
-  } catch {
-    console.error(`The digests benchmark did not finish (exit code ${code}; see the log above).`);
-    return 1;
-  }
-  const { table, ok } = report(result);
   const header = `Digests benchmark ${new Date().toISOString()} · ${options.subscribers} subscribers · ${options.deals} deals`;
-  console.log(`\n${header}\n${table}\n`);
-  writeFileSync(join(RESULTS_DIR, 'digests.json'), JSON.stringify({ header, ...result, table }, null, 2));
-  console.log('Written: bench-results/digests.json');
-  return ok ? 0 : 1;
+  return { header, checks };
 }
 
-const argv = process.argv.slice(2);
-if (argv[0] === '--inner') {
-  inner(parseOptions(argv)).then(
-    (result) => {
-      writeFileSync(argv[1] ?? '', JSON.stringify(result));
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(`bench:digests (inner) failed: ${(error as Error).stack ?? String(error)}`);
-      process.exit(1);
-    },
-  );
-} else {
-  outer(parseOptions(argv)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`bench:digests failed: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
-}
+const { values } = parseCommandLine(USAGE, {
+  options: {
+    subscribers: { type: 'string', default: '10000' },
+    deals: { type: 'string', default: '2000' },
+    inner: { type: 'string' },
+  },
+});
+const options: Options = {
+  subscribers: wholeNumber(USAGE, 'subscribers', values.subscribers, 10),
+  deals: wholeNumber(USAGE, 'deals', values.deals, 10),
+};
+runFirestoreBench(
+  {
+    name: 'digests',
+    script: 'scripts/bench/digests.ts',
+    args: [`--subscribers ${options.subscribers}`, `--deals ${options.deals}`],
+    nodeFlags: '--expose-gc',
+    importData: false,
+    scale: `${options.subscribers} subscribers, ${options.deals} deals`,
+    inner: () => inner(options),
+    report,
+  },
+  values.inner,
+);

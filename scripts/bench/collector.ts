@@ -7,32 +7,31 @@
 // and reads the dashboard's first page (default filter and sort) after the import: documents returned and, if
 // the emulator's query explain reports it, index entries scanned. Prints a table, writes
 // bench-results/collector.json and exits non-zero when a budget is broken.
-// Usage: npm run bench:collector [-- --deals N]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ID, repoRoot } from '../lib/paths.ts';
-import { stopAll, stopAllOnSignals, spawnChild } from '../lib/processes.ts';
-import { firebaseArgs, firebaseBin, firebaseEnv, STACK_LOCK_FILE } from '../lib/stack.ts';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { FieldPath, getFirestore, type Query } from 'firebase-admin/firestore';
+import type { RunSummary } from '../../functions/src/collector/pipeline';
+import { DOCUMENT_ID_FIELD } from '../../functions/src/model/paths';
+import { dealQuerySpec, DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT } from '../../functions/src/model/queries';
+import { feedRecord, startOfUtcDay } from '../../tools/deal-feed/feed-records';
+import { seededRandom } from '../../tools/seeded-random';
+import { parseCommandLine } from '../lib/cli';
+import { PROJECT_ID, repoRoot } from '../lib/paths';
+import { type Check, runFirestoreBench, wholeNumber } from './firestore-bench';
 
-const RESULTS_DIR = join(repoRoot, 'bench-results');
+const USAGE = 'Usage: npm run bench:collector [-- --deals N]   (N ≥ 100, default 100000)';
 const RSS_BUDGET_MIB = 512;
 const CHANGED_EVERY = 100; // 1%
 const REMOVED_EVERY = 20; // 5%
 
-function parseDeals(argv) {
-  const index = argv.indexOf('--deals');
-  const deals = index === -1 ? 100_000 : Number(argv[index + 1]);
-  if (!Number.isInteger(deals) || deals < 100)
-    throw new Error('--deals needs a whole number of at least 100');
-  return deals;
-}
+/** import-deals --json: the run's summary and the process's peak RSS. */
+type ImportSummary = RunSummary & { peak_rss_mib: number };
 
-async function writeFeed(path, deals, variant) {
-  const { feedRecord, startOfUtcDay } = await import('../../tools/deal-feed/feed-records.ts');
-  const { seededRandom } = await import('../../tools/seeded-random.ts');
+async function writeFeed(path: string, deals: number, variant: 'base' | 'changed') {
   const anchor = startOfUtcDay(new Date());
   const random = seededRandom(0xb3ec);
   const out = createWriteStream(path);
@@ -45,11 +44,9 @@ async function writeFeed(path, deals, variant) {
       removed += 1;
       continue;
     }
-    const record =
-      variant === 'changed' && n % CHANGED_EVERY === 0
-        ? { ...base, title: `${base.title} (now better)` }
-        : base;
-    if (variant === 'changed' && n % CHANGED_EVERY === 0) changed += 1;
+    const change = variant === 'changed' && n % CHANGED_EVERY === 0;
+    const record = change ? { ...base, title: `${base.title} (now better)` } : base;
+    if (change) changed += 1;
     if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
   }
   out.end();
@@ -57,7 +54,7 @@ async function writeFeed(path, deals, variant) {
   return { changed, removed };
 }
 
-function importFeed(file) {
+function importFeed(file: string): Promise<ImportSummary> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -69,11 +66,11 @@ function importFeed(file) {
       },
     );
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('exit', () => {
       try {
-        resolve(JSON.parse(output.trim().split('\n').at(-1)));
+        resolve(JSON.parse(output.trim().split('\n').at(-1) ?? '') as ImportSummary);
       } catch {
         reject(new Error(`import-deals printed no summary: ${output.slice(0, 500)}`));
       }
@@ -82,16 +79,11 @@ function importFeed(file) {
 }
 
 async function dashboardFirstPage() {
-  const { initializeApp, deleteApp } = await import('firebase-admin/app');
-  const { getFirestore, FieldPath } = await import('firebase-admin/firestore');
-  const { dealQuerySpec, DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT } =
-    await import('../../functions/src/model/queries.ts');
-  const { DOCUMENT_ID_FIELD } = await import('../../functions/src/model/paths.ts');
   const app = initializeApp({ projectId: PROJECT_ID }, 'collector-bench');
   try {
     const db = getFirestore(app);
     const spec = dealQuerySpec(DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT);
-    let query = db.collection(spec.collection);
+    let query: Query = db.collection(spec.collection);
     for (const clause of spec.where) query = query.where(clause.field, clause.op, clause.value);
     for (const clause of spec.orderBy)
       query = query.orderBy(
@@ -105,12 +97,11 @@ async function dashboardFirstPage() {
     let indexEntriesScanned = 'not reported by the emulator';
     try {
       const explained = await query.explain({ analyze: true });
-      const scanned = explained.metrics.executionStats?.debugStats?.index_entries_scanned;
+      const scanned: unknown = explained.metrics.executionStats?.debugStats?.index_entries_scanned;
       if (scanned !== undefined) indexEntriesScanned = String(scanned);
     } catch (error) {
-      indexEntriesScanned = `not reported by the emulator (${String(error.message ?? error)
-        .split('\n')[0]
-        .slice(0, 80)})`;
+      const message = error instanceof Error ? error.message : String(error);
+      indexEntriesScanned = `not reported by the emulator (${message.split('\n')[0]?.slice(0, 80)})`;
     }
     const total = (await db.collection(spec.collection).count().get()).data().count;
     return { documents: snapshot.size, ms, indexEntriesScanned, storedDeals: total };
@@ -119,7 +110,7 @@ async function dashboardFirstPage() {
   }
 }
 
-async function inner(deals) {
+async function inner(deals: number) {
   const dir = mkdtempSync(join(tmpdir(), 'collector-bench-'));
   try {
     const base = join(dir, 'feed.ndjson');
@@ -140,14 +131,15 @@ async function inner(deals) {
   }
 }
 
-function report(result) {
+function report(result: Awaited<ReturnType<typeof inner>>) {
   const { first, second, third, page } = result;
   const expectedWrites = result.changed + result.removed;
   const dealsPerSecond = Math.round(first.counts.valid / (first.duration_ms / 1000));
-  const checks = [
+  const seconds = (summary: ImportSummary) => (summary.duration_ms / 1000).toFixed(1);
+  const checks: Check[] = [
     ['import 1: status', first.status, first.status === 'succeeded'],
     ['import 1: deals created', String(first.counts.created), first.counts.created === result.deals],
-    ['import 1: throughput', `${dealsPerSecond} deals/s (${(first.duration_ms / 1000).toFixed(1)}s)`, true],
+    ['import 1: throughput', `${dealsPerSecond} deals/s (${seconds(first)}s)`, true],
     [
       'import 1: peak RSS',
       `${first.peak_rss_mib} MiB (budget ${RSS_BUDGET_MIB})`,
@@ -156,7 +148,7 @@ function report(result) {
     ['import 2 (unchanged): deal writes', `${second.deal_writes} (budget 0)`, second.deal_writes === 0],
     [
       'import 2: duration / peak RSS',
-      `${(second.duration_ms / 1000).toFixed(1)}s / ${second.peak_rss_mib} MiB`,
+      `${seconds(second)}s / ${second.peak_rss_mib} MiB`,
       second.peak_rss_mib < RSS_BUDGET_MIB,
     ],
     [
@@ -168,7 +160,7 @@ function report(result) {
     ],
     [
       'import 3: duration / peak RSS',
-      `${(third.duration_ms / 1000).toFixed(1)}s / ${third.peak_rss_mib} MiB`,
+      `${seconds(third)}s / ${third.peak_rss_mib} MiB`,
       third.peak_rss_mib < RSS_BUDGET_MIB,
     ],
     [
@@ -179,59 +171,23 @@ function report(result) {
     ['dashboard first page: index entries scanned', page.indexEntriesScanned, true],
     ['dashboard first page: emulator time', `${page.ms} ms`, true],
   ];
-  const width = Math.max(...checks.map(([label]) => label.length));
-  const table = checks
-    .map(([label, value, ok]) => `  ${ok ? '✔' : '✖'} ${label.padEnd(width)}  ${value}`)
-    .join('\n');
-  return { table, ok: checks.every(([, , ok]) => ok), dealsPerSecond };
+  const header = `Collector benchmark ${new Date().toISOString()} · ${result.deals} deals`;
+  return { header, checks, extra: { dealsPerSecond } };
 }
 
-async function outer(argv) {
-  const deals = parseDeals(argv);
-  stopAllOnSignals();
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const resultFile = join(RESULTS_DIR, '.collector.json');
-  rmSync(resultFile, { force: true });
-  console.log(
-    `\n▶ collector benchmark (${deals} deals; waiting for ${STACK_LOCK_FILE} if another run holds the ports)`,
-  );
-  const innerCommand = `node --import tsx scripts/bench/collector.mjs --inner ${JSON.stringify(resultFile)} --deals ${deals}`;
-  const child = spawnChild(
-    'emulators:exec (collector benchmark)',
-    'flock',
-    [STACK_LOCK_FILE, firebaseBin, ...firebaseArgs('emulators:exec', { only: 'firestore' }), innerCommand],
-    { cwd: repoRoot, env: firebaseEnv() },
-  );
-  const { code } = await child.exit;
-  let result;
-  try {
-    result = JSON.parse((await import('node:fs')).readFileSync(resultFile, 'utf8'));
-  } catch {
-    console.error(`The collector benchmark did not finish (exit code ${code}; see the log above).`);
-    await stopAll();
-    process.exit(1);
-  }
-  const { table, ok, dealsPerSecond } = report(result);
-  const header = `Collector benchmark ${new Date().toISOString()} · ${deals} deals`;
-  console.log(`\n${header}\n${table}\n`);
-  writeFileSync(
-    join(RESULTS_DIR, 'collector.json'),
-    JSON.stringify({ header, dealsPerSecond, ...result, table }, null, 2),
-  );
-  console.log('Written: bench-results/collector.json');
-  await stopAll();
-  process.exit(ok ? 0 : 1);
-}
-
-const argv = process.argv.slice(2);
-if (argv[0] === '--inner') {
-  const result = await inner(parseDeals(argv));
-  writeFileSync(argv[1], JSON.stringify(result));
-  process.exit(0);
-} else {
-  outer(argv).catch(async (error) => {
-    console.error(`bench:collector failed: ${error.message}`);
-    await stopAll();
-    process.exit(1);
-  });
-}
+const { values } = parseCommandLine(USAGE, {
+  options: { deals: { type: 'string', default: '100000' }, inner: { type: 'string' } },
+});
+const deals = wholeNumber(USAGE, 'deals', values.deals, 100);
+runFirestoreBench(
+  {
+    name: 'collector',
+    script: 'scripts/bench/collector.ts',
+    args: [`--deals ${deals}`],
+    importData: true,
+    scale: `${deals} deals`,
+    inner: () => inner(deals),
+    report,
+  },
+  values.inner,
+);
