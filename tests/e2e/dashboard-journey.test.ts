@@ -188,7 +188,11 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
   const periodEnd = periodEndText(Number(subscribed?.current_period_end));
   const subscriptionId = String(subscribed?.stripe_subscription_id);
   await expect(page.getByTestId('subscription-status').textContent()).resolves.toBe('Active');
-  await page.getByText(`Current Period Ends: ${periodEnd}`).waitFor();
+  // The mirror's next charge (issue #18's copy) replaces the period line for a paid-up subscription.
+  const renewsOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(
+    new Date(Number(subscribed?.current_period_end) * 1000),
+  );
+  await page.getByText(`Renews on ${renewsOn} for $2.00`).waitFor();
   await screenshot(page, 'account-active-1440');
 
   const confirmations: string[] = [];

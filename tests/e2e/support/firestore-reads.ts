@@ -20,14 +20,21 @@ export async function recordFirestoreReads(page: Page): Promise<FirestoreReads> 
   const bodies = new Map<string, string>();
   const streamed = new Set<string>();
   const pending = new Set<Promise<unknown>>();
+  const preflights = new Set<string>();
+  const unreadable: string[] = [];
   const track = (promise: Promise<unknown>) => {
     pending.add(promise);
     void promise.finally(() => pending.delete(promise));
   };
   const append = (id: string, base64: string) =>
     bodies.set(id, (bodies.get(id) ?? '') + Buffer.from(base64, 'base64').toString('utf8'));
-  cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    if (!response.url.startsWith(FIRESTORE_ORIGIN)) return;
+  // CORS preflights (Firestore Lite's POSTs) carry no documents and no body the browser keeps.
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (request.method === 'OPTIONS') preflights.add(requestId);
+  });
+  cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
+    if (!response.url.startsWith(FIRESTORE_ORIGIN) || type === 'Preflight' || preflights.has(requestId))
+      return;
     bodies.set(requestId, '');
     const stream = cdp.send('Network.streamResourceContent', { requestId }).then(({ bufferedData }) => {
       streamed.add(requestId);
@@ -42,16 +49,21 @@ export async function recordFirestoreReads(page: Page): Promise<FirestoreReads> 
   cdp.on('Network.loadingFinished', ({ requestId }) => {
     if (!bodies.has(requestId) || streamed.has(requestId)) return;
     track(
-      cdp.send('Network.getResponseBody', { requestId }).then(({ body, base64Encoded }) => {
-        if (!streamed.has(requestId))
-          bodies.set(requestId, base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
-      }),
+      cdp.send('Network.getResponseBody', { requestId }).then(
+        ({ body, base64Encoded }) => {
+          if (!streamed.has(requestId))
+            bodies.set(requestId, base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+        },
+        (error: unknown) => unreadable.push(`${requestId}: ${String(error)}`),
+      ),
     );
   });
   await cdp.send('Network.enable', { maxTotalBufferSize: 100_000_000, maxResourceBufferSize: 50_000_000 });
   return {
     async paths() {
       await Promise.all([...pending]);
+      // A response whose body could not be read would hide reads: the count is not trustworthy then.
+      if (unreadable.length > 0) throw new Error(`unreadable Firestore responses: ${unreadable.join('; ')}`);
       return [...bodies.values()].flatMap((body) =>
         [...body.matchAll(DELIVERED_DOCUMENT)].map((match) => match[1] ?? ''),
       );
