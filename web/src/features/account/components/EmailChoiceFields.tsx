@@ -1,4 +1,5 @@
 // The digest frequency and interest fields that both the first-run prompt and the account's email preferences show.
+import type { InputHTMLAttributes } from 'react';
 import type { DigestFrequency } from '@model/alert-preferences';
 import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@model/category';
 
@@ -8,6 +9,16 @@ const FREQUENCY_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: '
 /** `list` with `value` added, or removed when it is already there. */
 export const toggled = <T extends string>(list: readonly T[], value: T): T[] =>
   list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+
+/** One radio button or checkbox with its label after it. */
+function Choice({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  return (
+    <label className="choice">
+      <input {...input} />
+      {label}
+    </label>
+  );
+}
 
 /** Off / Daily / Weekly as one radio group named `name`. */
 export function DigestFrequencyChoice({
@@ -22,16 +33,15 @@ export function DigestFrequencyChoice({
   return (
     <div className="choice-row">
       {FREQUENCIES.map((frequency) => (
-        <label key={frequency} className="choice">
-          <input
-            type="radio"
-            name={name}
-            value={frequency}
-            checked={value === frequency}
-            onChange={() => onChange(frequency)}
-          />
-          {FREQUENCY_LABELS[frequency]}
-        </label>
+        <Choice
+          key={frequency}
+          label={FREQUENCY_LABELS[frequency]}
+          type="radio"
+          name={name}
+          value={frequency}
+          checked={value === frequency}
+          onChange={() => onChange(frequency)}
+        />
       ))}
     </div>
   );
@@ -48,14 +58,13 @@ export function CategoryChoices({
   return (
     <div className="choice-grid">
       {DEAL_CATEGORIES.map((category) => (
-        <label key={category} className="choice">
-          <input
-            type="checkbox"
-            checked={selected.includes(category)}
-            onChange={() => onChange(toggled(selected, category))}
-          />
-          {DEAL_CATEGORY_LABELS[category]}
-        </label>
+        <Choice
+          key={category}
+          label={DEAL_CATEGORY_LABELS[category]}
+          type="checkbox"
+          checked={selected.includes(category)}
+          onChange={() => onChange(toggled(selected, category))}
+        />
       ))}
     </div>
   );
