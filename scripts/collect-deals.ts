@@ -1,45 +1,25 @@
 // `npm run collect-deals`: runs the emulated collect_deals now, while `npm start` (or a test run) is up, and
 // prints the run's summary from collector_runs (scripts/lib/scheduled-trigger.ts runs the scheduled function).
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../functions/src/model/paths';
 import { renderSummary } from '../functions/src/collector/report';
 import type { RunSummary } from '../functions/src/collector/pipeline';
-import { runScheduledFunction } from './lib/scheduled-trigger';
+import { runScheduledFunction, runScheduledFunctionForItsRun } from './lib/scheduled-trigger';
 import { parseCommandLine } from './lib/cli';
-
-const PROJECT_ID = 'demo-bargains';
 
 /** Runs collect_deals in the emulator and resolves once it finished. */
 export const triggerCollectDeals = (): Promise<void> => runScheduledFunction('collect_deals');
 
 async function main(): Promise<void> {
   parseCommandLine('Usage: npm run collect-deals (while `npm start` runs; no options)', {});
-  const started = new Date();
-  await triggerCollectDeals();
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
-  process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const app = initializeApp({ projectId: PROJECT_ID }, 'collect-deals');
-  try {
-    const latest = await getFirestore(app)
-      .collection(COLLECTIONS.collectorRuns)
-      .where('started_at', '>=', started)
-      .orderBy('started_at', 'desc')
-      .limit(1)
-      .get();
-    const run = latest.docs[0];
-    if (!run) throw new Error('collect_deals ran but wrote no collector_runs document; see the emulator log');
-    const data = run.data();
-    const summary = {
-      ...data,
-      run_id: run.id,
-      started_at: data.started_at.toDate().toISOString(),
-      finished_at: data.finished_at.toDate().toISOString(),
-    } as RunSummary;
-    console.log(`\ncollect_deals (emulator)\n\n${renderSummary(summary)}\n`);
-  } finally {
-    await deleteApp(app);
-  }
+  const run = await runScheduledFunctionForItsRun('collect_deals', COLLECTIONS.collectorRuns);
+  const data = run.data();
+  const summary = {
+    ...data,
+    run_id: run.id,
+    started_at: data.started_at.toDate().toISOString(),
+    finished_at: data.finished_at.toDate().toISOString(),
+  } as RunSummary;
+  console.log(`\ncollect_deals (emulator)\n\n${renderSummary(summary)}\n`);
 }
 
 if (process.argv[1]?.endsWith('collect-deals.ts')) {

@@ -1,13 +1,10 @@
 // `npm run send-digests`: runs the emulated send_digests now, while `npm start` (or a test run) is up: the digests
 // due at this hour in each subscriber's time zone and the alert batches of the hours that have ended. Prints the
 // run's summary (email_runs) and where to read the mail (the local inbox of scripts/lib/mail-catcher.ts).
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import type { RunSummary } from '../functions/src/alerts/run';
 import { COLLECTIONS } from '../functions/src/model/paths';
-import { runScheduledFunction } from './lib/scheduled-trigger';
+import { runScheduledFunction, runScheduledFunctionForItsRun } from './lib/scheduled-trigger';
 
-const PROJECT_ID = 'demo-bargains';
 const INBOX_URL = `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? 1080}`;
 
 /** Runs send_digests in the emulator and resolves once it finished. */
@@ -34,25 +31,9 @@ export function renderRunSummary(summary: RunSummary): string {
 }
 
 async function main(): Promise<void> {
-  const started = new Date();
-  await triggerSendDigests();
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
-  process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const app = initializeApp({ projectId: PROJECT_ID }, 'send-digests');
-  try {
-    const latest = await getFirestore(app)
-      .collection(COLLECTIONS.emailRuns)
-      .where('started_at', '>=', started)
-      .orderBy('started_at', 'desc')
-      .limit(1)
-      .get();
-    const run = latest.docs[0];
-    if (!run) throw new Error('send_digests ran but wrote no email_runs document; see the emulator log');
-    console.log(`\nsend_digests (emulator)\n\n${renderRunSummary(run.data() as RunSummary)}\n`);
-    console.log(`Read the mail at ${INBOX_URL}\n`);
-  } finally {
-    await deleteApp(app);
-  }
+  const run = await runScheduledFunctionForItsRun('send_digests', COLLECTIONS.emailRuns);
+  console.log(`\nsend_digests (emulator)\n\n${renderRunSummary(run.data() as RunSummary)}\n`);
+  console.log(`Read the mail at ${INBOX_URL}\n`);
 }
 
 if (process.argv[1]?.endsWith('send-digests.ts')) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../../tests/e2e/dashboard-helpers';
 import { BASE_URL, CHROMIUM_FLAGS, launchBrowser, newContext } from '../../tests/e2e/support/browser';
+import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
 import { DEMO_ACCOUNTS } from '../demo-data/constants';
 import { PROJECT_ID, repoRoot } from '../lib/paths';
 import { stopAll, stopAllOnSignals } from '../lib/processes';
@@ -13,16 +14,10 @@ import { prepareDemoData, startStripeStandin } from '../lib/stack';
 import { entryScripts, readBuild, withStaticImports } from './bundle';
 import { notMeasured, type Budget, type Metric, type Row } from './table';
 
-const PUBLIC_ROUTES = [
-  '/',
-  '/pricing',
-  '/how-it-works',
-  '/return-policy',
-  '/privacy-policy',
-  '/terms-of-service',
-];
-const BLOG_ROUTES = ['/blog', '/blog/{post}'];
 const AUTH_ROUTES = ['/login', '/signup'];
+// The prerendered marketing and legal pages (the sign-in pages are measured as their own group).
+const PUBLIC_ROUTES = SNAPSHOT_PATHS.filter((route) => !AUTH_ROUTES.includes(route));
+const BLOG_ROUTES = ['/blog', '/blog/{post}'];
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/blog', '/blog/{post}', '/login'];
 const DASHBOARD_PAGE_SOURCE = 'src/app/pages/DashboardPage.tsx';
 /** Lighthouse 12's mobile preset (mobileSlow4G), applied to a real tab for the signed-in dashboard. */

@@ -4,35 +4,16 @@
 //   another open tab without a reload, and the deals stay;
 // - a user resets a forgotten password (the reset link read from the Auth emulator's out-of-band codes) and signs in
 //   with the new one.
-import type { Browser, Page } from 'playwright-core';
-import { userDocPath } from '../../functions/src/model/paths';
+import type { Page } from 'playwright-core';
 import { standinControl } from '../support/stripe-standin';
 import { signIn, signUp, TEST_PASSWORD } from './dashboard-helpers';
-import { gotoApp, launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
-import { adminAuth, adminDb, closeAdmin, PROJECT_ID, uniqueEmail } from './support/emulators';
+import { gotoApp, newContext, screenshot, trackPageErrors } from './support/browser';
+import { useBrowser } from './support/suite';
+import { adminAuth, PROJECT_ID, uniqueEmail, waitForUserDoc } from './support/emulators';
 
 const AUTH_EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeAdmin();
-});
-
-async function waitForUserDoc(uid: string, done: (data: Record<string, unknown> | undefined) => boolean) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const data = (await adminDb().doc(userDocPath(uid)).get()).data();
-    if (done(data)) return data;
-    if (Date.now() > deadline) throw new Error(`users/${uid} never reached the expected state`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const browser = useBrowser();
 
 const banner = (page: Page) => page.getByRole('alert', { name: 'Payment failed' });
 const dealCards = (page: Page) => page.locator('[data-deal-id]');
@@ -45,7 +26,7 @@ async function subscribe(page: Page): Promise<void> {
 }
 
 test('a failed renewal shows the banner; updating the card on the portal clears it live, and the deals stay', async () => {
-  const context = await newContext(browser, 'desktop');
+  const context = await newContext(browser(), 'desktop');
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   const email = uniqueEmail('grace');
@@ -145,7 +126,7 @@ async function resetCodeFor(email: string): Promise<OobCode> {
 }
 
 test('a user resets a forgotten password and signs in with the new one', async () => {
-  const context = await newContext(browser, 'desktop');
+  const context = await newContext(browser(), 'desktop');
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   const email = uniqueEmail('reset');

@@ -2,37 +2,16 @@
 // (control API) → Account → Manage billing → the hosted portal shows the card and the invoices → a declining card
 // leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again, and the
 // card ("Visa ending in 4242") throughout.
-import type { Browser } from 'playwright-core';
-import { userDocPath } from '../../functions/src/model/paths';
-import { waitUntil } from '../../tools/wait-until';
 import { standinControl } from '../support/stripe-standin';
 import { signUp, standinSubscription } from './dashboard-helpers';
-import { launchBrowser, newContext, screenshot, trackPageErrors } from './support/browser';
-import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
+import { newContext, screenshot, trackPageErrors } from './support/browser';
+import { useBrowser } from './support/suite';
+import { adminAuth, uniqueEmail, waitForUserDoc } from './support/emulators';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeAdmin();
-});
-
-function waitForUserDoc(
-  uid: string,
-  done: (data: Record<string, unknown> | undefined) => boolean,
-): Promise<Record<string, unknown> | undefined> {
-  return waitUntil(async () => (await adminDb().doc(userDocPath(uid)).get()).data(), done, {
-    what: `users/${uid} in the expected state`,
-    timeoutMs: 15_000,
-  });
-}
+const browser = useBrowser();
 
 test('a failed renewal is paid by updating the card on the billing portal', async () => {
-  const context = await newContext(browser, 'desktop');
+  const context = await newContext(browser(), 'desktop');
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   const email = uniqueEmail('portal');

@@ -5,12 +5,12 @@
 // the digest off.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEAL_CATEGORY_LABELS } from '../../functions/src/model/category';
-import { buildDealDoc } from '../../functions/src/model/deal';
 import { alertPreferencesDocPath, dealDocPath } from '../../functions/src/model/paths';
 import { triggerSendDigests } from '../../scripts/send-digests';
 import { BASE_URL, gotoApp, launchBrowser, screenshot, trackPageErrors, VIEWPORTS } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { signUp } from './dashboard-helpers';
+import { liveCodeDeal } from '../support/deals';
 
 const INBOX = `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? 1080}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -64,21 +64,19 @@ beforeAll(async () => {
       adminDb()
         .doc(dealDocPath(id))
         .set(
-          buildDealDoc({
-            title,
-            description: '',
-            savings,
-            type: 'code',
-            code: 'E2EMAIL',
-            start_date: new Date(now - 3600_000),
-            end_date: new Date(now + 5 * 86_400_000),
-            shop_id: 'e2e-travel',
-            shop_name: 'Wanderly',
-            url_home: 'https://wanderly.example/deal',
-            scraped_at: new Date(now - 60_000),
-            is_verified: true,
-            category_hint: hint,
-          }),
+          liveCodeDeal(
+            {
+              title,
+              savings,
+              code: 'E2EMAIL',
+              scraped_at: new Date(now - 60_000),
+              shop_id: 'e2e-travel',
+              shop_name: 'Wanderly',
+              url_home: 'https://wanderly.example/deal',
+              category_hint: hint,
+            },
+            now,
+          ),
         ),
     ),
   );

@@ -3,30 +3,28 @@
 // send-digests.test.ts. Deals are written to the demo project (triggers fire only there) and removed after.
 import { randomBytes } from 'node:crypto';
 import { markAlertBatch } from '../../functions/src/handlers/alert-on-new-deal';
-import { buildDealDoc } from '../../functions/src/model/deal';
 import { alertBatchDocPath, COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
 import { closeAdmin, testDb } from './support/admin';
 import { waitUntil } from '../../tools/wait-until';
+import { liveCodeDeal } from '../support/deals';
 
 const suffix = randomBytes(4).toString('hex');
 const ids = { plain: `alert-test-plain-${suffix}`, cheap: `alert-test-cheap-${suffix}` };
 
 function newDeal(title: string, savings: string) {
   const now = Date.now();
-  return buildDealDoc({
-    title,
-    description: '',
-    savings,
-    type: 'code',
-    code: 'ALERT',
-    start_date: new Date(now - 3600_000),
-    end_date: new Date(now + 3 * 86_400_000),
-    shop_id: 'acme',
-    shop_name: 'Acme',
-    url_home: 'https://shop.example/deal',
-    scraped_at: new Date(now),
-    is_verified: true,
-  });
+  return liveCodeDeal(
+    {
+      title,
+      savings,
+      code: 'ALERT',
+      end_date: new Date(now + 3 * 86_400_000),
+      shop_id: 'acme',
+      shop_name: 'Acme',
+      url_home: 'https://shop.example/deal',
+    },
+    now,
+  );
 }
 
 afterAll(async () => {

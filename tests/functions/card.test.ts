@@ -2,33 +2,14 @@
 // method (brand, last 4) onto users/{uid} from the reads it already makes, a card switch on the hosted portal is
 // followed (one subscription read, expanded), and late or duplicated copies never bring back an older card.
 import type Stripe from 'stripe';
-import { parseUser, type UserDoc } from '../../functions/src/model/user';
-import { closeAdmin, readDoc } from './support/admin';
-import { callFunction } from './support/http';
-import { deliverEvent, flushDeliveries, setStandinModes, standinEvents, stripe } from './support/stripe';
+import { closeAdmin, readUserDoc } from './support/admin';
+import { deliverEvent, flushDeliveries, heldBack, stripe } from './support/stripe';
 import { STANDIN_URL } from './support/env';
-import { subscribeThroughCheckout } from './support/subscribe';
-import { createTestUser, type TestUser } from './support/users';
+import { subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
+import { createTestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';
 
 afterAll(closeAdmin);
-
-async function mirror(uid: string): Promise<UserDoc | null> {
-  const data = await readDoc(`users/${uid}`);
-  return data === undefined ? null : parseUser(uid, data);
-}
-
-async function switchCard(user: TestUser, card: 'succeeds' | 'declines'): Promise<void> {
-  const portal = await callFunction('create_portal_session', { token: user.idToken });
-  expect(portal.status).toBe(200);
-  const response = await fetch(`${(portal.body as { url: string }).url}/payment-method`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card }).toString(),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-}
 
 /** Stripe API calls per endpoint since the last reset (the stand-in's counts; integration runs in band). */
 async function stripeCalls(reset = false): Promise<Record<string, number>> {
@@ -45,18 +26,6 @@ async function defaultCard(subscriptionId: string): Promise<Stripe.PaymentMethod
   return subscription.default_payment_method as Stripe.PaymentMethod;
 }
 
-/** Runs `act` with deliveries held back, and returns the events it caused (in Stripe's order). */
-async function heldBack(act: () => Promise<unknown>): Promise<Awaited<ReturnType<typeof standinEvents>>> {
-  const previous = await setStandinModes({ delivery: 'manual' });
-  try {
-    const known = new Set((await standinEvents()).map((event) => event.id));
-    await act();
-    return (await standinEvents()).filter((event) => !known.has(event.id));
-  } finally {
-    await setStandinModes({ delivery: previous.delivery });
-  }
-}
-
 describe('the card on the account page, from the webhook mirror', () => {
   it('subscribing mirrors "Visa ending in 4242" without any extra Stripe call', async () => {
     const user = await createTestUser('card-subscribe');
@@ -66,7 +35,7 @@ describe('the card on the account page, from the webhook mirror', () => {
     const calls = await stripeCalls();
     const card = await defaultCard(subscriptionId);
     expect(card.card).toMatchObject({ brand: 'visa', last4: '4242' });
-    expect(await mirror(user.uid)).toMatchObject({
+    expect(await readUserDoc(user.uid)).toMatchObject({
       payment_method_id: card.id,
       card_brand: 'visa',
       card_last4: '4242',
@@ -83,7 +52,7 @@ describe('the card on the account page, from the webhook mirror', () => {
     // Stripe's clock has one-second resolution: a switch in the checkout's second would be re-read for its order.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await stripeCalls(true);
-    await switchCard(user, 'declines');
+    await updateCardOnPortal(user, 'declines');
     await flushDeliveries();
     // The webhook's one read for the new card: the subscription, expanded.
     const calls = await stripeCalls();
@@ -91,16 +60,16 @@ describe('the card on the account page, from the webhook mirror', () => {
     expect(calls['GET /v1/payment_methods/:id']).toBeUndefined();
     const switched = await defaultCard(subscriptionId);
     expect(switched.card?.last4).toBe('0341');
-    expect(await mirror(user.uid)).toMatchObject({
+    expect(await readUserDoc(user.uid)).toMatchObject({
       payment_method_id: switched.id,
       card_brand: 'visa',
       card_last4: '0341',
       subscription_status: 'active',
     });
 
-    await switchCard(user, 'succeeds');
+    await updateCardOnPortal(user, 'succeeds');
     const back = await waitUntil(
-      () => mirror(user.uid),
+      () => readUserDoc(user.uid),
       (doc) => doc?.card_last4 === '4242',
       { what: 'the card switched back' },
     );
@@ -111,8 +80,8 @@ describe('the card on the account page, from the webhook mirror', () => {
     const user = await createTestUser('card-order');
     const { subscriptionId } = await subscribeThroughCheckout(user);
     await flushDeliveries();
-    const older = await heldBack(() => switchCard(user, 'declines'));
-    const newer = await heldBack(() => switchCard(user, 'succeeds'));
+    const older = await heldBack(() => updateCardOnPortal(user, 'declines'));
+    const newer = await heldBack(() => updateCardOnPortal(user, 'succeeds'));
     expect(newer.map((event) => event.type)).toEqual([
       'payment_method.attached',
       'customer.updated',
@@ -124,7 +93,7 @@ describe('the card on the account page, from the webhook mirror', () => {
     for (const event of [...newer, ...older, ...older, ...newer]) {
       expect((await deliverEvent(event)).status).toBe(200);
     }
-    expect(await mirror(user.uid)).toMatchObject({
+    expect(await readUserDoc(user.uid)).toMatchObject({
       payment_method_id: latest.id,
       card_brand: 'visa',
       card_last4: '4242',

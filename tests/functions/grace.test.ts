@@ -3,9 +3,9 @@
 // deliveries of each event, and no double charge (resubscribing, updating the card, deleting the account, all
 // during the grace period: exactly one live subscription, or none, in the stand-in).
 import type Stripe from 'stripe';
-import { hasDealAccess, parseUser, type UserDoc } from '../../functions/src/model/user';
+import { hasDealAccess, type UserDoc } from '../../functions/src/model/user';
 import { isHandledEventType } from '../../functions/src/stripe/objects';
-import { closeAdmin, readDoc } from './support/admin';
+import { closeAdmin, readDoc, readUserDoc } from './support/admin';
 import { callFunction } from './support/http';
 import {
   advanceSubscription,
@@ -13,11 +13,10 @@ import {
   flushDeliveries,
   liveSubscriptionsOf,
   payCheckout,
-  setStandinModes,
-  standinEvents,
+  heldBack,
   stripe,
 } from './support/stripe';
-import { subscribeThroughCheckout } from './support/subscribe';
+import { subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';
 
@@ -26,13 +25,8 @@ afterAll(closeAdmin);
 const GRACE_SECONDS = 7 * 24 * 3600; // BILLING_GRACE_DAYS in functions/.env.demo-bargains
 const outcomeOf = (result: { body: unknown }) => (result.body as { outcome?: string }).outcome;
 
-async function mirror(uid: string): Promise<UserDoc | null> {
-  const data = await readDoc(`users/${uid}`);
-  return data === undefined ? null : parseUser(uid, data);
-}
-
 const waitForMirror = (uid: string, done: (user: UserDoc | null) => boolean, what: string) =>
-  waitUntil(() => mirror(uid), done, { what });
+  waitUntil(() => readUserDoc(uid), done, { what });
 
 /** When the failed renewal was charged: the start of the period it should have paid for. */
 const renewalStart = (subscription: Stripe.Subscription): number =>
@@ -46,41 +40,13 @@ async function failRenewal(user: TestUser): Promise<{ subscriptionId: string; cu
   return ids;
 }
 
-async function portalUrl(user: TestUser): Promise<string> {
-  const result = await callFunction('create_portal_session', { token: user.idToken });
-  expect(result.status).toBe(200);
-  return (result.body as { url: string }).url;
-}
-
-async function updateCard(user: TestUser, card: 'succeeds' | 'declines'): Promise<void> {
-  const response = await fetch(`${await portalUrl(user)}/payment-method`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card }).toString(),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-}
-
-/** Runs `act` with deliveries held back, and returns the events it caused (in Stripe's order). */
-async function heldBack(act: () => Promise<unknown>): Promise<Awaited<ReturnType<typeof standinEvents>>> {
-  const previous = await setStandinModes({ delivery: 'manual' });
-  try {
-    const known = new Set((await standinEvents()).map((event) => event.id));
-    await act();
-    return (await standinEvents()).filter((event) => !known.has(event.id));
-  } finally {
-    await setStandinModes({ delivery: previous.delivery });
-  }
-}
-
 describe('a failed renewal: grace period, then recovery or lock', () => {
   it('renewal fails → grace → card updated → paid: access throughout, then no deadline', async () => {
     const user = await createTestUser('grace-recover');
     const { subscriptionId, customerId } = await failRenewal(user);
 
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-    const inGrace = await mirror(user.uid);
+    const inGrace = await readUserDoc(user.uid);
     expect(inGrace).toMatchObject({
       subscription_active: true,
       subscription_status: 'past_due',
@@ -91,13 +57,13 @@ describe('a failed renewal: grace period, then recovery or lock', () => {
     expect(hasDealAccess(inGrace, Date.now())).toBe(true);
 
     // A declining card leaves it failed (same deadline); a working one pays the open invoice.
-    await updateCard(user, 'declines');
+    await updateCardOnPortal(user, 'declines');
     await flushDeliveries();
-    expect(await mirror(user.uid)).toMatchObject({
+    expect(await readUserDoc(user.uid)).toMatchObject({
       subscription_status: 'past_due',
       grace_period_end: inGrace?.grace_period_end,
     });
-    await updateCard(user, 'succeeds');
+    await updateCardOnPortal(user, 'succeeds');
     const recovered = await waitForMirror(
       user.uid,
       (doc) => doc?.subscription_status === 'active',
@@ -117,7 +83,7 @@ describe('a failed renewal: grace period, then recovery or lock', () => {
     const user = await createTestUser('grace-expire');
     const { subscriptionId } = await failRenewal(user);
     const deadline = renewalStart(await stripe.subscriptions.retrieve(subscriptionId)) + GRACE_SECONDS;
-    const inGrace = await mirror(user.uid);
+    const inGrace = await readUserDoc(user.uid);
     expect(inGrace?.grace_period_end).toBe(deadline);
     // The stored document does not change at the deadline; the one definition, evaluated at that time, locks.
     expect(hasDealAccess(inGrace, deadline * 1000 - 1)).toBe(true);
@@ -144,7 +110,7 @@ describe('late, shuffled and duplicated deliveries of each event', () => {
     const { subscriptionId } = await subscribeThroughCheckout(user);
     await flushDeliveries();
     const failure = await heldBack(() => advanceSubscription(subscriptionId, 'fails'));
-    const recovery = await heldBack(() => updateCard(user, 'succeeds'));
+    const recovery = await heldBack(() => updateCardOnPortal(user, 'succeeds'));
     expect(failure.map((event) => event.type)).toEqual([
       'invoice.payment_failed',
       'customer.subscription.updated',
@@ -167,7 +133,7 @@ describe('late, shuffled and duplicated deliveries of each event', () => {
         .slice(order.length / 2)
         .map((event) => (isHandledEventType(event.type) ? 'duplicate' : 'ignored_unhandled_type')),
     );
-    expect(await mirror(user.uid)).toMatchObject({
+    expect(await readUserDoc(user.uid)).toMatchObject({
       subscription_active: true,
       subscription_status: 'active',
       grace_period_end: null,
@@ -182,11 +148,11 @@ describe('late, shuffled and duplicated deliveries of each event', () => {
     const deadline = renewalStart(await stripe.subscriptions.retrieve(subscriptionId)) + GRACE_SECONDS;
 
     for (const event of [...failure].reverse()) expect((await deliverEvent(event)).status).toBe(200);
-    const first = await mirror(user.uid);
+    const first = await readUserDoc(user.uid);
     expect(first).toMatchObject({ subscription_status: 'past_due', grace_period_end: deadline });
     for (const event of [...failure, ...failure])
       expect(outcomeOf(await deliverEvent(event))).toBe('duplicate');
-    expect(await mirror(user.uid)).toEqual(first);
+    expect(await readUserDoc(user.uid)).toEqual(first);
   });
 
   it('keeps the lock when the failure’s events arrive after the final cancellation', async () => {
@@ -199,7 +165,7 @@ describe('late, shuffled and duplicated deliveries of each event', () => {
 
     for (const event of [...final, ...failure, ...final])
       expect((await deliverEvent(event)).status).toBe(200);
-    const locked = await mirror(user.uid);
+    const locked = await readUserDoc(user.uid);
     expect(locked).toMatchObject({ subscription_status: 'canceled', subscription_active: false });
     expect(hasDealAccess(locked, Date.now())).toBe(false);
   });
@@ -222,7 +188,7 @@ describe('no double charge during a grace period', () => {
     const live = await liveSubscriptionsOf(customerId);
     expect(live.map((sub) => [sub.id, sub.status])).toEqual([[replaced?.stripe_subscription_id, 'active']]);
     expect((await stripe.subscriptions.retrieve(failed)).status).toBe('canceled');
-    expect(await mirror(user.uid)).toMatchObject({ subscription_active: true, grace_period_end: null });
+    expect(await readUserDoc(user.uid)).toMatchObject({ subscription_active: true, grace_period_end: null });
   });
 
   it('deleting the account during the grace period leaves no live subscription', async () => {

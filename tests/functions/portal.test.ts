@@ -3,7 +3,13 @@
 import { closeAdmin, readDoc } from './support/admin';
 import { APP_ORIGIN, STANDIN_URL } from './support/env';
 import { callFunction, errorOf } from './support/http';
-import { advanceSubscription, customersOfUid, flushDeliveries, stripe } from './support/stripe';
+import {
+  advanceSubscription,
+  choosePortalCard,
+  customersOfUid,
+  flushDeliveries,
+  stripe,
+} from './support/stripe';
 import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';
@@ -28,15 +34,6 @@ async function portalSessionOf(url: string): Promise<{ customer: string; return_
   const session = state.portalSessions[id];
   if (!session) throw new Error(`no portal session ${id}`);
   return session;
-}
-
-async function updateCard(url: string, card: 'succeeds' | 'declines'): Promise<Response> {
-  return fetch(`${url}/payment-method`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card }).toString(),
-    redirect: 'manual',
-  });
 }
 
 describe('create_portal_session', () => {
@@ -99,13 +96,13 @@ describe('hosted portal page', () => {
     );
     const url = await portalUrl(user);
 
-    const declined = await updateCard(url, 'declines');
+    const declined = await choosePortalCard(url, 'declines');
     expect(declined.status).toBe(303);
     expect(declined.headers.get('location')).toMatch(/\?notice=card-declined$/);
     expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('past_due');
     expect(await (await fetch(url)).text()).toContain('VISA •••• 0341');
 
-    const paid = await updateCard(url, 'succeeds');
+    const paid = await choosePortalCard(url, 'succeeds');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toMatch(/\?notice=card-updated$/);
     const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });

@@ -24,15 +24,14 @@ import {
 import { newUserDoc } from '../../functions/src/model/user';
 import {
   BLOG_SEED,
-  createRulesTestEnvironment,
   dbFor,
   DEAL_SEED,
   queryFromSpec,
-  resetAndSeed,
   type Role,
   ROLES,
   SEEDED,
   UIDS,
+  useSeededRulesEnvironment,
 } from './harness';
 
 type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -135,23 +134,13 @@ const cases = COLLECTIONS_UNDER_TEST.flatMap((target) =>
 );
 
 describe('firestore.rules access matrix', () => {
-  let env: RulesTestEnvironment;
-
-  beforeAll(async () => {
-    env = await createRulesTestEnvironment();
-  });
-  afterAll(async () => {
-    await env.cleanup();
-  });
-  beforeEach(async () => {
-    await resetAndSeed(env);
-  });
+  const env = useSeededRulesEnvironment();
 
   it.each(cases.map((c) => [c.target.name, c.operation, c.role, c.verdict, c] as const))(
     '%s: %s by %s is %s',
     async (_name, operation, role, _verdict, { target, allowed }) => {
-      if (operation === 'create') await target.prepareCreate?.(env, role);
-      const attempt = target.attempt[operation](dbFor(env, role), role);
+      if (operation === 'create') await target.prepareCreate?.(env(), role);
+      const attempt = target.attempt[operation](dbFor(env(), role), role);
       if (allowed) await assertSucceeds(attempt);
       else await assertFails(attempt);
     },

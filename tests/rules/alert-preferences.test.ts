@@ -1,6 +1,6 @@
 // users/{uid}/preferences/alerts: who may do what (allow AND deny per role), and the shape attacks the rules
 // must refuse. The well-formed document is the one the account page writes (alertPreferencesDoc).
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -23,15 +23,7 @@ import {
 } from '../../functions/src/model/alert-preferences';
 import { DEAL_CATEGORIES } from '../../functions/src/model/category';
 import { alertPreferencesDocPath } from '../../functions/src/model/paths';
-import {
-  clientDb,
-  createRulesTestEnvironment,
-  dbFor,
-  ownerMatrixCases,
-  resetAndSeed,
-  type Role,
-  UIDS,
-} from './harness';
+import { clientDb, dbFor, ownerMatrixCases, type Role, UIDS, useSeededRulesEnvironment } from './harness';
 
 const PREFERENCES: AlertPreferencesInput = {
   ...defaultAlertPreferences('America/New_York'),
@@ -83,26 +75,17 @@ const ALLOWED: Record<Operation, readonly Role[]> = {
 const cases = ownerMatrixCases(ALLOWED);
 
 describe('alert preferences rules', () => {
-  let env: RulesTestEnvironment;
-  const owner = () => dbFor(env, 'subscriber');
-  const uid = UIDS.subscriber;
-
-  beforeAll(async () => {
-    env = await createRulesTestEnvironment();
-  });
-  afterAll(async () => {
-    await env.cleanup();
-  });
-  beforeEach(async () => {
-    await resetAndSeed(env);
-    await env.withSecurityRulesDisabled(async (context) => {
+  const env = useSeededRulesEnvironment((seeded) =>
+    seeded.withSecurityRulesDisabled(async (context) => {
       const db = clientDb(context);
       await write(db, UIDS.subscriber, { ...alertPreferencesDoc(PREFERENCES, Timestamp.now()) });
-    });
-  });
+    }),
+  );
+  const owner = () => dbFor(env(), 'subscriber');
+  const uid = UIDS.subscriber;
 
   it.each(cases)('%s by %s is %s', async (operation, _name, _verdict, role, allowed) => {
-    const attempt = ATTEMPTS[operation](dbFor(env, role), role);
+    const attempt = ATTEMPTS[operation](dbFor(env(), role), role);
     if (allowed) await assertSucceeds(attempt);
     else await assertFails(attempt);
   });
@@ -112,9 +95,9 @@ describe('alert preferences rules', () => {
   });
 
   it('lets each owner write only their own document', async () => {
-    await assertSucceeds(write(dbFor(env, 'free'), UIDS.free, wellFormed()));
-    await assertFails(write(dbFor(env, 'free'), UIDS.subscriber, wellFormed()));
-    await assertFails(write(dbFor(env, 'other'), UIDS.free, wellFormed()));
+    await assertSucceeds(write(dbFor(env(), 'free'), UIDS.free, wellFormed()));
+    await assertFails(write(dbFor(env(), 'free'), UIDS.subscriber, wellFormed()));
+    await assertFails(write(dbFor(env(), 'other'), UIDS.free, wellFormed()));
   });
 
   describe('shape attacks', () => {

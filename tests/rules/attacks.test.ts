@@ -1,6 +1,6 @@
 // Targeted attacks on the rules, each next to the legitimate request it is a variation of, so a rule that
 // denies everything (or allows everything) fails here too.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteField,
@@ -26,42 +26,31 @@ import {
 import { newUserDoc, USER_BILLING_FIELDS } from '../../functions/src/model/user';
 import {
   BLOG_SEED,
-  createRulesTestEnvironment,
   dbFor,
   DEAL_SEED,
   queryFromSpec,
-  resetAndSeed,
   SEEDED,
   UIDS,
   userSeed,
+  useSeededRulesEnvironment,
 } from './harness';
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await createRulesTestEnvironment();
-});
-afterAll(async () => {
-  await env.cleanup();
-});
-beforeEach(async () => {
-  await resetAndSeed(env);
-});
+const env = useSeededRulesEnvironment();
 
 async function removeUserDoc(uid: string): Promise<void> {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await env().withSecurityRulesDisabled(async (context) => {
     await context.firestore().doc(userDocPath(uid)).delete();
   });
 }
 
 async function seedUserDoc(uid: string, data: Record<string, unknown>): Promise<void> {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await env().withSecurityRulesDisabled(async (context) => {
     await context.firestore().doc(userDocPath(uid)).set(data);
   });
 }
 
 describe('creating the own user document', () => {
-  const ownDoc = () => doc(dbFor(env, 'free'), userDocPath(UIDS.free));
+  const ownDoc = () => doc(dbFor(env(), 'free'), userDocPath(UIDS.free));
 
   beforeEach(async () => {
     await removeUserDoc(UIDS.free);
@@ -98,16 +87,16 @@ describe('creating the own user document', () => {
   it('is denied for another uid, even with valid initial fields', async () => {
     await removeUserDoc(UIDS.other);
     await assertFails(
-      setDoc(doc(dbFor(env, 'free'), userDocPath(UIDS.other)), newUserDoc(serverTimestamp())),
+      setDoc(doc(dbFor(env(), 'free'), userDocPath(UIDS.other)), newUserDoc(serverTimestamp())),
     );
     await assertFails(
-      setDoc(doc(dbFor(env, 'signedOut'), userDocPath(UIDS.other)), newUserDoc(serverTimestamp())),
+      setDoc(doc(dbFor(env(), 'signedOut'), userDocPath(UIDS.other)), newUserDoc(serverTimestamp())),
     );
   });
 });
 
 describe('changing the own user document', () => {
-  const ownDoc = () => doc(dbFor(env, 'free'), userDocPath(UIDS.free));
+  const ownDoc = () => doc(dbFor(env(), 'free'), userDocPath(UIDS.free));
 
   const updateAttacks: Array<[string, Record<string, unknown>]> = [
     ["subscription_status to 'active'", { subscription_status: 'active' }],
@@ -131,7 +120,7 @@ describe('changing the own user document', () => {
   });
 
   it('a subscriber cannot cancel or extend its own subscription either', async () => {
-    const subscriberDoc = doc(dbFor(env, 'subscriber'), userDocPath(UIDS.subscriber));
+    const subscriberDoc = doc(dbFor(env(), 'subscriber'), userDocPath(UIDS.subscriber));
     await assertSucceeds(getDoc(subscriberDoc));
     await assertFails(updateDoc(subscriberDoc, { cancel_at_period_end: true }));
     await assertFails(updateDoc(subscriberDoc, { current_period_end: 4102444800 }));
@@ -140,13 +129,13 @@ describe('changing the own user document', () => {
 
 describe('reading user documents', () => {
   it('the owner reads its own; nobody reads another user’s', async () => {
-    await assertSucceeds(getDoc(doc(dbFor(env, 'free'), userDocPath(UIDS.free))));
-    await assertFails(getDoc(doc(dbFor(env, 'free'), userDocPath(UIDS.subscriber))));
-    await assertFails(getDoc(doc(dbFor(env, 'subscriber'), userDocPath(UIDS.free))));
+    await assertSucceeds(getDoc(doc(dbFor(env(), 'free'), userDocPath(UIDS.free))));
+    await assertFails(getDoc(doc(dbFor(env(), 'free'), userDocPath(UIDS.subscriber))));
+    await assertFails(getDoc(doc(dbFor(env(), 'subscriber'), userDocPath(UIDS.free))));
   });
 
   it('nobody lists users, not even filtered to the own document', async () => {
-    const users = collection(dbFor(env, 'subscriber'), COLLECTIONS.users);
+    const users = collection(dbFor(env(), 'subscriber'), COLLECTIONS.users);
     await assertFails(getDocs(query(users, limit(1))));
   });
 });
@@ -155,12 +144,12 @@ describe('reading deals', () => {
   it.each(DEAL_FILTERS.flatMap((filter) => DEAL_SORTS.map((sort) => [filter, sort] as const)))(
     'a subscriber runs the %s × %s page query',
     async (filter, sort) => {
-      await assertSucceeds(getDocs(queryFromSpec(dbFor(env, 'subscriber'), dealQuerySpec(filter, sort))));
+      await assertSucceeds(getDocs(queryFromSpec(dbFor(env(), 'subscriber'), dealQuerySpec(filter, sort))));
     },
   );
 
   it(`pages are capped at ${DEAL_PAGE_SIZE}`, async () => {
-    const db = dbFor(env, 'subscriber');
+    const db = dbFor(env(), 'subscriber');
     const spec = dealQuerySpec('all', 'newest');
     await assertSucceeds(getDocs(queryFromSpec(db, spec, DEAL_PAGE_SIZE)));
     await assertFails(getDocs(queryFromSpec(db, spec, DEAL_PAGE_SIZE + 1)));
@@ -169,7 +158,7 @@ describe('reading deals', () => {
   });
 
   it('needs subscription_active === true in the caller’s own document', async () => {
-    const deal = (role: 'free' | 'other') => getDoc(doc(dbFor(env, role), SEEDED.deal));
+    const deal = (role: 'free' | 'other') => getDoc(doc(dbFor(env(), role), SEEDED.deal));
     await assertFails(deal('free'));
     await assertFails(deal('other'));
     await seedUserDoc(UIDS.other, { ...userSeed(false), subscription_active: 'true' });
@@ -181,7 +170,7 @@ describe('reading deals', () => {
   });
 
   it('access ends when the server clears the flag', async () => {
-    const dealForSubscriber = () => getDoc(doc(dbFor(env, 'subscriber'), SEEDED.deal));
+    const dealForSubscriber = () => getDoc(doc(dbFor(env(), 'subscriber'), SEEDED.deal));
     await assertSucceeds(dealForSubscriber());
     await seedUserDoc(UIDS.subscriber, {
       ...userSeed(true),
@@ -194,7 +183,7 @@ describe('reading deals', () => {
 
 describe('writing content', () => {
   it('a subscriber cannot write deals', async () => {
-    const db = dbFor(env, 'subscriber');
+    const db = dbFor(env(), 'subscriber');
     await assertSucceeds(getDoc(doc(db, SEEDED.deal)));
     await assertFails(setDoc(doc(db, dealDocPath('injected')), DEAL_SEED));
     await assertFails(updateDoc(doc(db, SEEDED.deal), { url_home: 'https://evil.example' }));
@@ -203,7 +192,7 @@ describe('writing content', () => {
 
   it('nobody writes blog posts', async () => {
     for (const role of ['signedOut', 'free', 'subscriber'] as const) {
-      const db = dbFor(env, role);
+      const db = dbFor(env(), role);
       await assertFails(setDoc(doc(db, `${COLLECTIONS.blogs}/injected`), BLOG_SEED));
       await assertFails(updateDoc(doc(db, SEEDED.blog), { html_content: '<script>alert(1)</script>' }));
       await assertFails(updateDoc(doc(db, SEEDED.blogSummary), { title: '<script>alert(1)</script>' }));
@@ -213,7 +202,7 @@ describe('writing content', () => {
 
 describe('reading the blog', () => {
   it(`is public in pages of at most ${BLOG_PAGE_SIZE}`, async () => {
-    const db = dbFor(env, 'signedOut');
+    const db = dbFor(env(), 'signedOut');
     await assertSucceeds(getDoc(doc(db, SEEDED.blog)));
     await assertSucceeds(getDocs(queryFromSpec(db, blogQuerySpec())));
     await assertFails(getDocs(queryFromSpec(db, blogQuerySpec(), BLOG_PAGE_SIZE + 1)));
@@ -224,7 +213,7 @@ describe('reading the blog', () => {
 
 describe('server-only collections', () => {
   it('are closed even to the subscriber they describe', async () => {
-    const db = dbFor(env, 'subscriber');
+    const db = dbFor(env(), 'subscriber');
     await assertFails(getDoc(doc(db, SEEDED.stripeCustomer)));
     await assertFails(setDoc(doc(db, `${COLLECTIONS.stripeCustomers}/cus_mine`), { uid: UIDS.subscriber }));
     await assertFails(

@@ -1,25 +1,13 @@
 // Access to the deals during a failed renewal's grace period: the rules must decide exactly as the functions' one
 // definition, model/user.ts hasDealAccess, over the same table of user documents (allow AND deny, during grace and
 // after the deadline).
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { doc, getDoc, getDocs, limit, query, collection, setDoc, Timestamp } from 'firebase/firestore';
 import { COLLECTIONS } from '../../functions/src/model/paths';
 import { hasDealAccess } from '../../functions/src/model/user';
-import { clientDb, createRulesTestEnvironment, resetAndSeed, SEEDED } from './harness';
+import { clientDb, SEEDED, useSeededRulesEnvironment } from './harness';
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await createRulesTestEnvironment();
-});
-
-afterAll(async () => {
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await resetAndSeed(env);
-});
+const env = useSeededRulesEnvironment();
 
 const UID = 'grace-user';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -83,7 +71,7 @@ const CASES: Array<[string, () => Record<string, unknown>]> = [
 describe.each(CASES)('a user whose subscription is %s', (_name, userDoc) => {
   async function prepare(): Promise<{ expected: boolean }> {
     const data = userDoc();
-    await env.withSecurityRulesDisabled(async (context) => {
+    await env().withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(clientDb(context), COLLECTIONS.users, UID), data);
     });
     const expected = hasDealAccess(
@@ -98,14 +86,14 @@ describe.each(CASES)('a user whose subscription is %s', (_name, userDoc) => {
 
   it('reads a deal exactly when hasDealAccess says so', async () => {
     const { expected } = await prepare();
-    const db = clientDb(env.authenticatedContext(UID));
+    const db = clientDb(env().authenticatedContext(UID));
     const read = getDoc(doc(db, SEEDED.deal));
     await (expected ? assertSucceeds(read) : assertFails(read));
   });
 
   it('lists the deals exactly when hasDealAccess says so', async () => {
     const { expected } = await prepare();
-    const db = clientDb(env.authenticatedContext(UID));
+    const db = clientDb(env().authenticatedContext(UID));
     const list = getDocs(query(collection(db, COLLECTIONS.deals), limit(20)));
     await (expected ? assertSucceeds(list) : assertFails(list));
   });

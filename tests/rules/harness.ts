@@ -100,6 +100,31 @@ export async function createRulesTestEnvironment(
   });
 }
 
+/**
+ * Registers the file's rules environment: created once, cleaned up at the end, and reset to the seed data (then
+ * `seedMore`, if given) before every test. Returns a getter, since the environment exists only once beforeAll ran.
+ */
+export function useSeededRulesEnvironment(
+  seedMore?: (env: RulesTestEnvironment) => Promise<void>,
+): () => RulesTestEnvironment {
+  let env: RulesTestEnvironment | undefined;
+  const current = () => {
+    if (!env) throw new Error('the rules environment is created in beforeAll');
+    return env;
+  };
+  beforeAll(async () => {
+    env = await createRulesTestEnvironment();
+  });
+  afterAll(async () => {
+    await env?.cleanup();
+  });
+  beforeEach(async () => {
+    await resetAndSeed(current());
+    await seedMore?.(current());
+  });
+  return current;
+}
+
 /** rules-unit-testing hands out a compat instance; the modular API accepts it (it unwraps the delegate). */
 export function clientDb(context: RulesTestContext): Firestore {
   return context.firestore() as unknown as Firestore;

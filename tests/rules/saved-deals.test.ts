@@ -21,14 +21,13 @@ import { savedDealsQuerySpec } from '../../functions/src/model/queries';
 import { MAX_SAVED_DEALS } from '../../functions/src/model/saved';
 import {
   clientDb,
-  createRulesTestEnvironment,
-  DEAL_SEED,
   dbFor,
+  DEAL_SEED,
   ownerMatrixCases,
   queryFromSpec,
-  resetAndSeed,
   type Role,
   UIDS,
+  useSeededRulesEnvironment,
 } from './harness';
 
 const SAVED_DEAL = 'deal-1';
@@ -87,23 +86,12 @@ const ALLOWED: Record<Operation, readonly Role[]> = {
 const cases = ownerMatrixCases(ALLOWED);
 
 describe('saved deals rules', () => {
-  let env: RulesTestEnvironment;
-  const owner = () => dbFor(env, 'subscriber');
+  const env = useSeededRulesEnvironment((seeded) => seedSaved(seeded));
+  const owner = () => dbFor(env(), 'subscriber');
   const uid = UIDS.subscriber;
 
-  beforeAll(async () => {
-    env = await createRulesTestEnvironment();
-  });
-  afterAll(async () => {
-    await env.cleanup();
-  });
-  beforeEach(async () => {
-    await resetAndSeed(env);
-    await seedSaved(env);
-  });
-
   it.each(cases)('%s by %s is %s', async (operation, _name, _verdict, role, allowed) => {
-    const attempt = ATTEMPTS[operation](dbFor(env, role), role);
+    const attempt = ATTEMPTS[operation](dbFor(env(), role), role);
     if (allowed) await assertSucceeds(attempt);
     else await assertFails(attempt);
   });
@@ -156,9 +144,9 @@ describe('saved deals rules', () => {
     });
 
     it(`refuses more than ${MAX_SAVED_DEALS} saved deals`, async () => {
-      await seedSaved(env, MAX_SAVED_DEALS);
+      await seedSaved(env(), MAX_SAVED_DEALS);
       await assertFails(save(owner(), uid, NEW_DEAL, MAX_SAVED_DEALS));
-      await seedSaved(env, MAX_SAVED_DEALS - 1);
+      await seedSaved(env(), MAX_SAVED_DEALS - 1);
       await assertSucceeds(save(owner(), uid, NEW_DEAL, MAX_SAVED_DEALS - 1));
     });
 
@@ -176,7 +164,7 @@ describe('saved deals rules', () => {
     });
 
     it('refuses a first save that starts the counter anywhere but 1', async () => {
-      await env.withSecurityRulesDisabled(async (context) => {
+      await env().withSecurityRulesDisabled(async (context) => {
         await deleteDoc(doc(clientDb(context), savedCounterDocPath(uid)));
         await deleteDoc(doc(clientDb(context), savedDealDocPath(uid, SAVED_DEAL)));
       });
@@ -186,7 +174,7 @@ describe('saved deals rules', () => {
 
     it('refuses a list of more than 100 and reading another user’s counter', async () => {
       await assertFails(getDocs(query(collection(owner(), `users/${uid}/saved`), limit(101))));
-      await assertFails(getDoc(doc(dbFor(env, 'other'), savedCounterDocPath(uid))));
+      await assertFails(getDoc(doc(dbFor(env(), 'other'), savedCounterDocPath(uid))));
       await assertSucceeds(getDoc(doc(owner(), savedCounterDocPath(uid))));
     });
   });

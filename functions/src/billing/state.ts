@@ -3,6 +3,7 @@
 import type { BillingSideEffect, CustomerBillingState } from '../model/server-docs';
 import type { SubscriptionStatusResponse } from '../model/subscription-status';
 import type { SubscriptionSnapshot } from '../stripe/objects';
+import type { MirroredSubscription, UserDoc } from '../model/user';
 
 /**
  * Statuses in which Stripe considers the subscription paid up: active or trialing. A failed renewal (past_due) keeps
@@ -34,22 +35,13 @@ export function findResumable(
   return subscriptions.find((sub) => subscriptionGrantsAccess(sub.status) && sub.cancelAtPeriodEnd);
 }
 
-/** The billing fields of users/{uid} that mirror one subscription. */
-export interface SubscriptionMirror {
-  subscription_active: boolean;
-  subscription_status: string;
-  stripe_customer_id: string;
-  stripe_subscription_id: string;
-  current_period_end: number | null;
-  cancel_at_period_end: boolean;
-  /** Set only while a failed renewal is in its grace period (see model/user.ts hasDealAccess). */
-  grace_period_end: number | null;
-  renewal_amount: number | null;
-  renewal_currency: string | null;
-  payment_method_id: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-}
+/** The billing fields of users/{uid} that mirror one subscription (documented on UserDoc). */
+export type SubscriptionMirror = MirroredSubscription &
+  Pick<UserDoc, 'payment_method_id' | 'card_brand' | 'card_last4'> & {
+    /** Always set once a subscription is mirrored (null on UserDoc only before the first one). */
+    stripe_customer_id: string;
+    stripe_subscription_id: string;
+  };
 
 /** The payment method fields of the mirror (users/{uid} and the customer mapping's stored state). */
 export type CardMirror = Pick<SubscriptionMirror, 'payment_method_id' | 'card_brand' | 'card_last4'>;

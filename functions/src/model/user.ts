@@ -107,6 +107,18 @@ export interface UserDoc {
   card_last4: string | null;
 }
 
+/** The subscription's state as the webhook mirrors it: what access, the next charge and a failed renewal read. */
+export type MirroredSubscription = Pick<
+  UserDoc,
+  | 'subscription_active'
+  | 'subscription_status'
+  | 'current_period_end'
+  | 'cancel_at_period_end'
+  | 'grace_period_end'
+  | 'renewal_amount'
+  | 'renewal_currency'
+>;
+
 const userSchema = z.object({
   subscription_active: z.boolean(),
   subscription_status: z

@@ -2,6 +2,8 @@
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { userDocPath } from '../../../functions/src/model/paths';
+import { waitUntil } from '../../../tools/wait-until';
 
 export const PROJECT_ID = 'demo-bargains';
 
@@ -21,4 +23,15 @@ let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@bargains.test`;
+}
+
+/** Polls users/{uid} (as the Admin SDK reads it) until `done` holds, and returns that data. */
+export function waitForUserDoc(
+  uid: string,
+  done: (data: Record<string, unknown> | undefined) => boolean,
+): Promise<Record<string, unknown> | undefined> {
+  return waitUntil(async () => (await adminDb().doc(userDocPath(uid)).get()).data(), done, {
+    what: `users/${uid} in the expected state`,
+    timeoutMs: 20_000,
+  });
 }

@@ -3,6 +3,7 @@
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
+import { parseUser, type UserDoc } from '../../../functions/src/model/user';
 import { AUTH_EMULATOR, FIRESTORE_EMULATOR, PROJECT_ID } from './env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;
@@ -27,4 +28,10 @@ export async function readDoc(path: string): Promise<DocumentData | undefined> {
 export async function closeAdmin(): Promise<void> {
   const existing = getApps().find((candidate) => candidate.name === APP_NAME);
   if (existing) await deleteApp(existing);
+}
+
+/** users/{uid} as the webhook mirrored it, or null when there is none. */
+export async function readUserDoc(uid: string): Promise<UserDoc | null> {
+  const data = await readDoc(`users/${uid}`);
+  return data === undefined ? null : parseUser(uid, data);
 }

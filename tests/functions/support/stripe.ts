@@ -140,3 +140,27 @@ export async function sessionsOfUid(uid: string) {
     .map((stored) => stored.session)
     .filter((session) => session.client_reference_id === uid);
 }
+
+/** Runs `act` with deliveries held back, and returns the events it caused (in Stripe's order). */
+export async function heldBack(
+  act: () => Promise<unknown>,
+): Promise<Awaited<ReturnType<typeof standinEvents>>> {
+  const previous = await setStandinModes({ delivery: 'manual' });
+  try {
+    const known = new Set((await standinEvents()).map((event) => event.id));
+    await act();
+    return (await standinEvents()).filter((event) => !known.has(event.id));
+  } finally {
+    await setStandinModes({ delivery: previous.delivery });
+  }
+}
+
+/** Picks a working or a declining test card on the stand-in's hosted portal page at `portalUrl`. */
+export function choosePortalCard(portalUrl: string, card: 'succeeds' | 'declines'): Promise<Response> {
+  return fetch(`${portalUrl}/payment-method`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card }).toString(),
+    redirect: 'manual',
+  });
+}

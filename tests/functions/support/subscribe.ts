@@ -2,7 +2,7 @@
 // webhook mirroring the subscription onto users/{uid}.
 import { readDoc } from './admin';
 import { callFunction } from './http';
-import { payCheckout } from './stripe';
+import { choosePortalCard, payCheckout } from './stripe';
 import type { TestUser } from './users';
 import { waitUntil } from '../../../tools/wait-until';
 
@@ -18,4 +18,12 @@ export async function subscribeThroughCheckout(
     { what: 'the subscription' },
   );
   return { subscriptionId: String(doc?.stripe_subscription_id), customerId: String(doc?.stripe_customer_id) };
+}
+
+/** Switches `user`'s card the way the account page does: a portal session, then a card picked on its page. */
+export async function updateCardOnPortal(user: TestUser, card: 'succeeds' | 'declines'): Promise<void> {
+  const portal = await callFunction('create_portal_session', { token: user.idToken });
+  expect(portal.status).toBe(200);
+  const response = await choosePortalCard((portal.body as { url: string }).url, card);
+  expect(response.status).toBe(303);
 }

@@ -27,17 +27,17 @@ export type PortalResult =
   | { kind: 'no-billing' };
 
 /** POST /create_portal_session → the hosted billing portal of the caller's own Stripe customer. */
-export async function createPortalSession(): Promise<PortalResult> {
-  try {
-    const { url } = await callFunction('/create_portal_session', {
-      method: 'POST',
-      parse: (data) => checkoutSessionSchema.parse(data),
-    });
-    return { kind: 'portal', url };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return { kind: 'no-billing' };
-    throw error;
-  }
+export function createPortalSession(): Promise<PortalResult> {
+  return unlessConflict(
+    async () => {
+      const { url } = await callFunction('/create_portal_session', {
+        method: 'POST',
+        parse: (data) => checkoutSessionSchema.parse(data),
+      });
+      return { kind: 'portal', url } as const;
+    },
+    { kind: 'no-billing' },
+  );
 }
 
 /** GET /get_subscription_status (served from the user document mirror; no Stripe call). */
@@ -59,15 +59,25 @@ export type ResumeResult =
   | { kind: 'needs-checkout' };
 
 /** POST /resume_subscription: undoes a cancellation inside the paid period without a new payment. */
-export async function resumeSubscription(): Promise<ResumeResult> {
+export function resumeSubscription(): Promise<ResumeResult> {
+  return unlessConflict(
+    async () => {
+      const subscription = await callFunction('/resume_subscription', {
+        method: 'POST',
+        parse: (data) => subscriptionStatusResponseSchema.parse(data),
+      });
+      return { kind: 'resumed', subscription } as const;
+    },
+    { kind: 'needs-checkout' },
+  );
+}
+
+/** The call's result, or `conflict` when the function answers 409: a state the caller shows, not a failure. */
+async function unlessConflict<T, C>(call: () => Promise<T>, conflict: C): Promise<T | C> {
   try {
-    const subscription = await callFunction('/resume_subscription', {
-      method: 'POST',
-      parse: (data) => subscriptionStatusResponseSchema.parse(data),
-    });
-    return { kind: 'resumed', subscription };
+    return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return { kind: 'needs-checkout' };
+    if (error instanceof ApiError && error.status === 409) return conflict;
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // What the account page and the payment banner say about the next charge and a failed renewal, from the webhook's
 // mirror on users/{uid} (no Stripe call on page view). Dates and money through Intl.
-import { graceDeadlineMillis, type UserDoc } from '@model/user';
+import { graceDeadlineMillis, type MirroredSubscription, type UserDoc } from '@model/user';
 
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
@@ -16,16 +16,7 @@ export function formatMoney(minorUnits: number, currency: string): string {
   return format.format(minorUnits / 10 ** digits);
 }
 
-type Billing = Pick<
-  UserDoc,
-  | 'subscription_active'
-  | 'subscription_status'
-  | 'current_period_end'
-  | 'cancel_at_period_end'
-  | 'grace_period_end'
-  | 'renewal_amount'
-  | 'renewal_currency'
->;
+type Billing = MirroredSubscription;
 
 function renewalPrice(user: Billing): string | null {
   return user.renewal_amount === null || user.renewal_currency === null

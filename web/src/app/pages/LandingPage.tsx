@@ -1,4 +1,5 @@
 import '@/features/marketing/marketing.css';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { buttonClassName, ButtonLink } from '@/components/Button';
@@ -9,6 +10,7 @@ import { AVAILABLE_FEATURES } from '@/config/product';
 import { useAuthState } from '@/lib/auth-state';
 import { ComingSoonList } from '@/features/marketing/components/ComingSoonList';
 import { HeroPreview } from '@/features/marketing/components/HeroPreview';
+import { StepList } from '@/features/marketing/components/StepList';
 import { ClockIcon, PiggyIcon, TagIcon } from '@/features/marketing/components/Icons';
 
 const FEATURES = [
@@ -80,66 +82,69 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="features-title">
-        <div className="container">
-          <h2 id="features-title" className="section__title">
-            Why shoppers use Bargains
-          </h2>
-          <ul className="card-grid">
-            {FEATURES.map(({ title, text, Icon }) => (
-              <li key={title} className="card feature-card">
-                <span className="feature-card__icon">
-                  <Icon />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <LandingSection id="features" title="Why shoppers use Bargains">
+        <ul className="card-grid">
+          {FEATURES.map(({ title, text, Icon }) => (
+            <li key={title} className="card feature-card">
+              <span className="feature-card__icon">
+                <Icon />
+              </span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </LandingSection>
 
-      <section className="section section--tinted" aria-labelledby="how-title">
-        <div className="container">
-          <h2 id="how-title" className="section__title">
-            How It Works
-          </h2>
-          <ol className="steps">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="steps__item">
-                <span className="steps__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <LandingSection id="how" title="How It Works" tinted>
+        <StepList steps={STEPS} Heading="h3" />
+      </LandingSection>
 
-      <section className="section" aria-labelledby="email-title">
-        <div className="container">
-          <h2 id="email-title" className="section__title">
-            New: Bargains by Email
-          </h2>
-          <p className="section__lead">Included in your subscription. Switch them on in Account Settings.</p>
-          <ComingSoonList features={AVAILABLE_FEATURES} available />
-        </div>
-      </section>
+      <LandingSection
+        id="email"
+        title="New: Bargains by Email"
+        lead="Included in your subscription. Switch them on in Account Settings."
+      >
+        <ComingSoonList features={AVAILABLE_FEATURES} available />
+      </LandingSection>
 
-      <section className="section" aria-labelledby="soon-title">
-        <div className="container">
-          <h2 id="soon-title" className="section__title">
-            Coming Soon
-          </h2>
-          <p className="section__lead">We are building Bargains around you. Next on the list:</p>
-          <ComingSoonList />
-        </div>
-      </section>
+      <LandingSection
+        id="soon"
+        title="Coming Soon"
+        lead="We are building Bargains around you. Next on the list:"
+      >
+        <ComingSoonList />
+      </LandingSection>
 
       {view === 'signed-out' ? <LandingSignup /> : null}
     </div>
+  );
+}
+
+/** One titled band of the landing page (its heading labels it: `<id>-title`). */
+function LandingSection({
+  id,
+  title,
+  lead,
+  tinted = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={tinted ? 'section section--tinted' : 'section'} aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <h2 id={`${id}-title`} className="section__title">
+          {title}
+        </h2>
+        {lead ? <p className="section__lead">{lead}</p> : null}
+        {children}
+      </div>
+    </section>
   );
 }
 

@@ -9,12 +9,11 @@ import {
   ALERT_PREFERENCE_LIMITS,
   alertPreferencesInputSchema,
   type AlertPreferencesInput,
-  type DigestFrequency,
   isValidTimeZone,
 } from '@model/alert-preferences';
-import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS } from '@model/category';
 import type { ShopSummaryEntry } from '@model/shop-summary';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
+import { CategoryChoices, DigestFrequencyChoice, toggled } from './EmailChoiceFields';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -68,8 +67,6 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
     setMessage(null);
     setPreferences({ ...preferences, ...change });
   };
-  const toggle = <T extends string>(list: readonly T[], value: T): T[] =>
-    list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
   const save = async () => {
     const parsed = alertPreferencesInputSchema.safeParse(preferences);
@@ -107,20 +104,11 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
       >
         <fieldset>
           <legend>Deal digest</legend>
-          <div className="choice-row">
-            {(['off', 'daily', 'weekly'] as const satisfies readonly DigestFrequency[]).map((frequency) => (
-              <label key={frequency} className="choice">
-                <input
-                  type="radio"
-                  name="digest"
-                  value={frequency}
-                  checked={preferences.digest === frequency}
-                  onChange={() => update({ digest: frequency })}
-                />
-                {frequency === 'off' ? 'Off' : frequency === 'daily' ? 'Daily' : 'Weekly'}
-              </label>
-            ))}
-          </div>
+          <DigestFrequencyChoice
+            name="digest"
+            value={preferences.digest}
+            onChange={(digest) => update({ digest })}
+          />
           {preferences.digest !== 'off' ? (
             <div className="field-row">
               {preferences.digest === 'weekly' ? (
@@ -212,20 +200,10 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
           <p className="muted">
             Digests and alerts include only these. Choose none to hear about everything.
           </p>
-          <div className="choice-grid">
-            {DEAL_CATEGORIES.map((category) => (
-              <label key={category} className="choice">
-                <input
-                  type="checkbox"
-                  checked={preferences.interest_categories.includes(category)}
-                  onChange={() =>
-                    update({ interest_categories: toggle(preferences.interest_categories, category) })
-                  }
-                />
-                {DEAL_CATEGORY_LABELS[category]}
-              </label>
-            ))}
-          </div>
+          <CategoryChoices
+            selected={preferences.interest_categories}
+            onChange={(interest_categories) => update({ interest_categories })}
+          />
           {shops.length > 0 ? (
             <details className="store-choices">
               <summary>Stores ({preferences.interest_stores.length} chosen)</summary>
@@ -239,7 +217,7 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
                         checked={checked}
                         disabled={!checked && tooManyStores}
                         onChange={() =>
-                          update({ interest_stores: toggle(preferences.interest_stores, shop.id) })
+                          update({ interest_stores: toggled(preferences.interest_stores, shop.id) })
                         }
                       />
                       {shop.name}

@@ -6,17 +6,11 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { db } from '@/lib/firestore';
-import {
-  type AlertPreferencesInput,
-  defaultAlertPreferences,
-  type DigestFrequency,
-} from '@model/alert-preferences';
-import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@model/category';
+import { type AlertPreferencesInput, defaultAlertPreferences } from '@model/alert-preferences';
 import { browserTimeZone, loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { emailPromptKey, readPending, writePending } from '../lib/email-prompt-state';
+import { CategoryChoices, DigestFrequencyChoice } from './EmailChoiceFields';
 import '../account.css';
-
-const FREQUENCY_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
 
 export { emailPromptKey };
 
@@ -74,13 +68,6 @@ export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; chec
     }
   };
   const dismiss = () => void finish(defaultAlertPreferences(browserTimeZone()), { dismissing: true });
-  const toggleCategory = (category: DealCategory) =>
-    setChoice({
-      ...choice,
-      interest_categories: choice.interest_categories.includes(category)
-        ? choice.interest_categories.filter((item) => item !== category)
-        : [...choice.interest_categories, category],
-    });
 
   return (
     <section className="card email-prompt" aria-labelledby="email-prompt-title">
@@ -109,20 +96,11 @@ export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; chec
       >
         <fieldset>
           <legend>Deal digest</legend>
-          <div className="choice-row">
-            {(['off', 'daily', 'weekly'] as const).map((frequency) => (
-              <label key={frequency} className="choice">
-                <input
-                  type="radio"
-                  name="first-run-digest"
-                  value={frequency}
-                  checked={choice.digest === frequency}
-                  onChange={() => setChoice({ ...choice, digest: frequency })}
-                />
-                {FREQUENCY_LABELS[frequency]}
-              </label>
-            ))}
-          </div>
+          <DigestFrequencyChoice
+            name="first-run-digest"
+            value={choice.digest}
+            onChange={(digest) => setChoice({ ...choice, digest })}
+          />
           {choice.digest !== 'off' ? (
             <p className="muted">
               {choice.digest === 'weekly' ? 'Mondays' : 'Every day'} at 8 AM your time; pick another day or
@@ -144,18 +122,10 @@ export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; chec
         <fieldset>
           <legend>Interests</legend>
           <p className="muted">Choose none to hear about everything.</p>
-          <div className="choice-grid">
-            {DEAL_CATEGORIES.map((category) => (
-              <label key={category} className="choice">
-                <input
-                  type="checkbox"
-                  checked={choice.interest_categories.includes(category)}
-                  onChange={() => toggleCategory(category)}
-                />
-                {DEAL_CATEGORY_LABELS[category]}
-              </label>
-            ))}
-          </div>
+          <CategoryChoices
+            selected={choice.interest_categories}
+            onChange={(interest_categories) => setChoice({ ...choice, interest_categories })}
+          />
         </fieldset>
         {failed ? <Alert>We couldn't save your choice. Please try again.</Alert> : null}
         <div className="button-row">

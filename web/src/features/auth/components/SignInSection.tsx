@@ -1,13 +1,13 @@
 // Change email (verified before it takes effect) and change password, for accounts that sign in with a password.
 // Both ask for the current password: Firebase needs a recent sign-in for them, and a borrowed unlocked laptop must
 // not be enough to take the account over.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { TextField } from '@/components/TextField';
 import { changePassword, requestEmailChange } from '../api/auth-actions';
-import { authErrorMessage } from '../lib/auth-error-messages';
+import { authErrorMessage, type AuthAction } from '../lib/auth-error-messages';
 import { VALIDATION_MESSAGES } from '../messages';
 import { validateEmail, validatePassword } from '../validation';
 
@@ -73,22 +73,83 @@ export function SignInSection({ user }: { user: SignInOwner }) {
   );
 }
 
-/** The busy flag and error of one form, around its action. */
-function useFormAction() {
+/**
+ * One account form's submit: checks the fields (an error per field, undefined when fine), then runs the action with
+ * a busy flag, turning a failure into the form's error message.
+ */
+function useCheckedSubmit<Field extends string>(
+  check: () => Record<Field, string | undefined>,
+  action: () => Promise<void>,
+  authAction: AuthAction,
+) {
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async (action: () => Promise<void>, onError: (error: unknown) => string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(onError(caught));
-    } finally {
-      setBusy(false);
-    }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    if (Object.values<string | undefined>(found).some((text) => text !== undefined) || busy) return;
+    void (async () => {
+      setBusy(true);
+      setError(null);
+      try {
+        await action();
+      } catch (caught) {
+        setError(authErrorMessage(authAction, caught));
+      } finally {
+        setBusy(false);
+      }
+    })();
   };
-  return { busy, error, run };
+  return { errors, busy, error, submit };
+}
+
+/** The frame both forms share: the error on top, the fields, the submit button (its label while busy). */
+function AccountForm({
+  label,
+  submitLabel,
+  busyLabel,
+  form: { busy, error, submit },
+  children,
+}: {
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  form: { busy: boolean; error: string | null; submit: (event: FormEvent<HTMLFormElement>) => void };
+  children: ReactNode;
+}) {
+  return (
+    <form className="form account-form" noValidate onSubmit={submit} aria-label={label}>
+      {error && <Alert>{error}</Alert>}
+      {children}
+      <Button type="submit" loading={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** Both forms confirm with the current password (see the top of this file). */
+function CurrentPasswordField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
+  );
 }
 
 function ChangeEmailForm({
@@ -100,32 +161,28 @@ function ChangeEmailForm({
 }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const { busy, error, run } = useFormAction();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = newEmail.trim();
-    const found = {
+  const email = newEmail.trim();
+  const form = useCheckedSubmit(
+    () => ({
       email:
         validateEmail(email) ??
         (email.toLowerCase() === currentEmail?.toLowerCase() ? 'That is already your email.' : undefined),
       password: password === '' ? VALIDATION_MESSAGES.passwordRequired : undefined,
-    };
-    setErrors(found);
-    if (found.email !== undefined || found.password !== undefined || busy) return;
-    void run(
-      async () => {
-        await requestEmailChange(password, email);
-        onDone(email);
-      },
-      (caught) => authErrorMessage('change-email', caught),
-    );
-  };
+    }),
+    async () => {
+      await requestEmailChange(password, email);
+      onDone(email);
+    },
+    'change-email',
+  );
 
   return (
-    <form className="form account-form" noValidate onSubmit={submit} aria-label="Change email">
-      {error && <Alert>{error}</Alert>}
+    <AccountForm
+      label="Change email"
+      submitLabel="Send verification link"
+      busyLabel="Sending link…"
+      form={form}
+    >
       <TextField
         label="New email"
         type="email"
@@ -134,59 +191,33 @@ function ChangeEmailForm({
         spellCheck={false}
         value={newEmail}
         onChange={(event) => setNewEmail(event.target.value)}
-        error={errors.email}
+        error={form.errors.email}
       />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <Button type="submit" loading={busy}>
-        {busy ? 'Sending link…' : 'Send verification link'}
-      </Button>
-    </form>
+      <CurrentPasswordField value={password} onChange={setPassword} error={form.errors.password} />
+    </AccountForm>
   );
 }
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
-  const { busy, error, run } = useFormAction();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = {
+  const form = useCheckedSubmit(
+    () => ({
       current: current === '' ? VALIDATION_MESSAGES.passwordRequired : undefined,
       next:
         validatePassword(next) ??
         (next === current ? 'Choose a password different from the current one.' : undefined),
-    };
-    setErrors(found);
-    if (found.current !== undefined || found.next !== undefined || busy) return;
-    void run(
-      async () => {
-        await changePassword(current, next);
-        onDone();
-      },
-      (caught) => authErrorMessage('change-password', caught),
-    );
-  };
+    }),
+    async () => {
+      await changePassword(current, next);
+      onDone();
+    },
+    'change-password',
+  );
 
   return (
-    <form className="form account-form" noValidate onSubmit={submit} aria-label="Change password">
-      {error && <Alert>{error}</Alert>}
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(event) => setCurrent(event.target.value)}
-        error={errors.current}
-      />
+    <AccountForm label="Change password" submitLabel="Change password" busyLabel="Saving…" form={form}>
+      <CurrentPasswordField value={current} onChange={setCurrent} error={form.errors.current} />
       <TextField
         label="New password"
         type="password"
@@ -194,11 +225,8 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         hint="At least 6 characters."
         value={next}
         onChange={(event) => setNext(event.target.value)}
-        error={errors.next}
+        error={form.errors.next}
       />
-      <Button type="submit" loading={busy}>
-        {busy ? 'Saving…' : 'Change password'}
-      </Button>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,10 +1,9 @@
 import '../marketing.css';
 import { ButtonLink } from '@/components/Button';
 import { Page } from '@/components/layout/Page';
+import { StepList, type Step as NumberedStep } from '../components/StepList';
 
-interface Step {
-  title: string;
-  text: string;
+interface Step extends NumberedStep {
   /** What of the step exists today and what is still coming, each badged. */
   available?: readonly string[];
   soon?: readonly string[];
@@ -38,31 +37,27 @@ const STEPS: readonly Step[] = [
 export default function HowItWorksPage() {
   return (
     <Page title="How It Works" lead="From sign-up to savings in four steps." width="prose">
-      <ol className="steps steps--vertical">
-        {STEPS.map((step, index) => (
-          <li key={step.title} className="steps__item">
-            <span className="steps__number" aria-hidden="true">
-              {index + 1}
-            </span>
-            <h2>{step.title}</h2>
-            <p>{step.text}</p>
-            {step.available || step.soon ? (
-              <ul className="status-list">
-                {step.available?.map((item) => (
-                  <li key={item}>
-                    <span className="badge badge--savings">Available now</span> {item}
-                  </li>
-                ))}
-                {step.soon?.map((item) => (
-                  <li key={item}>
-                    <span className="badge badge--soon">Coming soon</span> {item}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      <StepList
+        steps={STEPS}
+        Heading="h2"
+        vertical
+        extra={(step) =>
+          step.available || step.soon ? (
+            <ul className="status-list">
+              {step.available?.map((item) => (
+                <li key={item}>
+                  <span className="badge badge--savings">Available now</span> {item}
+                </li>
+              ))}
+              {step.soon?.map((item) => (
+                <li key={item}>
+                  <span className="badge badge--soon">Coming soon</span> {item}
+                </li>
+              ))}
+            </ul>
+          ) : null
+        }
+      />
       <div className="page-cta">
         <ButtonLink to="/signup" size="large">
           Get Started
