@@ -1,7 +1,19 @@
 // The data a server-rendered blog page hands to the web app, so the app takes over without reading the same
 // data from Firestore again. It travels in `<script type="application/json" id="blog-data">`: a data island
 // that never executes (the Content-Security-Policy allows no inline scripts), read once by the app at boot.
-import { z } from 'zod';
+// zod/mini, as in fields.ts: render_blog's bundle (blog/page.ts) then holds only the zod it uses.
+import {
+  array,
+  discriminatedUnion,
+  iso,
+  literal,
+  looseObject,
+  minLength,
+  nullable,
+  object,
+  safeParse,
+  string,
+} from 'zod/mini';
 import { parseBlogPost, parseBlogSummary, type BlogPost, type BlogSummary } from './blog';
 
 export const BLOG_ISLAND_ID = 'blog-data';
@@ -25,16 +37,16 @@ export function serializeBlogIsland(island: BlogIsland): string {
   return JSON.stringify(island).replace(/</g, '\\u003c');
 }
 
-const cursorSchema = z.object({ publishedAt: z.iso.datetime(), id: z.string().min(1) });
-const islandSchema = z.discriminatedUnion('page', [
-  z.object({
-    page: z.literal('list'),
-    path: z.string(),
-    posts: z.array(z.looseObject({ id: z.string() })),
-    next: cursorSchema.nullable(),
+const cursorSchema = object({ publishedAt: iso.datetime(), id: string().check(minLength(1)) });
+const islandSchema = discriminatedUnion('page', [
+  object({
+    page: literal('list'),
+    path: string(),
+    posts: array(looseObject({ id: string() })),
+    next: nullable(cursorSchema),
   }),
-  z.object({ page: z.literal('post'), path: z.string(), post: z.looseObject({ id: z.string() }) }),
-  z.object({ page: z.literal('not-found'), path: z.string() }),
+  object({ page: literal('post'), path: string(), post: looseObject({ id: string() }) }),
+  object({ page: literal('not-found'), path: string() }),
 ]);
 
 /** The island's data, or null when it is missing or malformed (the app then reads Firestore as usual). */
@@ -45,7 +57,7 @@ export function parseBlogIsland(text: string): BlogIsland | null {
   } catch {
     return null;
   }
-  const parsed = islandSchema.safeParse(json);
+  const parsed = safeParse(islandSchema, json);
   if (!parsed.success) return null;
   const island = parsed.data;
   switch (island.page) {

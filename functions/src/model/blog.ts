@@ -2,7 +2,8 @@
 // together by the publisher (tools/blog/publish.ts). `html_content` is sanitized when the post is written and
 // again wherever it is rendered (model/blog-html.ts); title, description, tags and read time are plain text
 // derived from it at write time (tools/blog/derive.ts), so readers never parse bodies.
-import { z } from 'zod';
+// zod/mini, as in fields.ts: render_blog's bundle (scripts/lib/stack.ts) then holds only the zod it uses.
+import { array, extend, nullish, number, object, pipe, refine, string, transform } from 'zod/mini';
 import { textOrEmpty } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { blogDocPath, blogSummaryDocPath } from './paths';
@@ -43,32 +44,38 @@ export function isImageReference(value: string): boolean {
   return /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\/\S*$/.test(value);
 }
 
-const imageReference = textOrEmpty.transform((value) => (isImageReference(value) ? value : ''));
+const imageReference = pipe(
+  textOrEmpty,
+  transform((value: string) => (isImageReference(value) ? value : '')),
+);
 
-const authorSchema = z
-  .object({ name: textOrEmpty, avatar: imageReference, bio: textOrEmpty })
-  .nullish()
-  .transform((author) => author ?? { name: '', avatar: '', bio: '' });
+const authorSchema = pipe(
+  nullish(object({ name: textOrEmpty, avatar: imageReference, bio: textOrEmpty })),
+  transform((author: BlogAuthor | null | undefined) => author ?? { name: '', avatar: '', bio: '' }),
+);
 
-const summarySchema = z.object({
+const summarySchema = object({
   coverImage: imageReference,
   author: authorSchema,
   publishedAt: dateSchema,
-  updatedAt: dateSchema.nullish(),
+  updatedAt: nullish(dateSchema),
   title: textOrEmpty,
   description: textOrEmpty,
-  tags: z
-    .array(z.string())
-    .nullish()
-    .transform((tags) => tags ?? []),
-  readTimeMinutes: z
-    .number()
-    .refine((minutes) => Number.isFinite(minutes) && minutes > 0, 'expected a positive number')
-    .nullish()
-    .transform((minutes) => minutes ?? DEFAULT_READ_TIME_MINUTES),
+  tags: pipe(
+    nullish(array(string())),
+    transform((tags: string[] | null | undefined) => tags ?? []),
+  ),
+  readTimeMinutes: pipe(
+    nullish(
+      number().check(
+        refine((minutes: number) => Number.isFinite(minutes) && minutes > 0, 'expected a positive number'),
+      ),
+    ),
+    transform((minutes: number | null | undefined) => minutes ?? DEFAULT_READ_TIME_MINUTES),
+  ),
 });
 
-const blogSchema = summarySchema.extend({ html_content: z.string() });
+const blogSchema = extend(summarySchema, { html_content: string() });
 
 export function parseBlogSummary(
   id: string,

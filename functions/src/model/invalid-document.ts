@@ -1,7 +1,9 @@
 // One policy for malformed stored documents: the converter returns null (the caller skips the document) and
 // the problem is reported once, here, with the document path and what was wrong. A bad document never
 // crashes a page or a function.
-import type { z } from 'zod';
+// zod/mini's safeParse runs schemas of both kinds (zod and zod/mini share zod/v4/core); see fields.ts.
+import { safeParse } from 'zod/mini';
+import type { $ZodError, $ZodType } from 'zod/v4/core';
 
 export interface InvalidDocument {
   /** Document path, e.g. `sources/wired/coupons/abc`. */
@@ -17,7 +19,7 @@ export const warnInvalidDocument: InvalidDocumentReporter = ({ path, problems })
   console.warn('model.invalid_document: skipped a malformed document', { path, problems });
 };
 
-export function describeIssues(error: z.ZodError): string[] {
+export function describeIssues(error: $ZodError): string[] {
   return error.issues.map((issue) => {
     const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(document)';
     return `${where}: ${issue.message}`;
@@ -26,12 +28,12 @@ export function describeIssues(error: z.ZodError): string[] {
 
 /** Runs a document schema; on failure reports the document and returns null. */
 export function parseDocument<Output>(
-  schema: z.ZodType<Output>,
+  schema: $ZodType<Output>,
   path: string,
   data: unknown,
   report: InvalidDocumentReporter,
 ): Output | null {
-  const result = schema.safeParse(data);
+  const result = safeParse(schema, data);
   if (result.success) return result.data;
   report({ path, problems: describeIssues(result.error) });
   return null;

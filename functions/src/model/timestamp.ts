@@ -1,6 +1,7 @@
 // Date handling shared by every converter. The model imports no Firebase SDK, so Firestore Timestamps (web and
 // Admin SDK alike) are recognised by their `toDate()` method instead of by class.
-import { z } from 'zod';
+// zod/mini, as in fields.ts (render_blog's bundle).
+import { NEVER, optional, pipe, transform, unknown } from 'zod/mini';
 
 /** Anything with a `toDate()` method: both SDKs' Timestamp classes. */
 export interface TimestampLike {
@@ -38,28 +39,39 @@ export function toIsoTimestamp(date: Date): string {
 }
 
 /** zod schema: a Timestamp, Date or ISO string in, a Date out. */
-export const dateSchema = z.unknown().transform((value, ctx): Date => {
-  const date = toDateOrNull(value);
-  if (date === null) {
-    ctx.addIssue({ code: 'custom', message: 'expected a Timestamp, Date or ISO-8601 date-time string' });
-    return z.NEVER;
-  }
-  return date;
-});
+export const dateSchema = pipe(
+  unknown(),
+  transform((value: unknown, ctx): Date => {
+    const date = toDateOrNull(value);
+    if (date === null) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'expected a Timestamp, Date or ISO-8601 date-time string',
+        input: value,
+      });
+      return NEVER;
+    }
+    return date;
+  }),
+);
 
 /**
  * zod schema for server-set timestamps: a date, or null while a server-timestamp write is still pending in the
  * web SDK's local snapshot (it reads pending server timestamps as null).
  */
-export const pendingDateSchema = z
-  .unknown()
-  .optional()
-  .transform((value, ctx): Date | null => {
+export const pendingDateSchema = pipe(
+  optional(unknown()),
+  transform((value: unknown, ctx): Date | null => {
     if (value === null || value === undefined) return null;
     const date = toDateOrNull(value);
     if (date === null) {
-      ctx.addIssue({ code: 'custom', message: 'expected a Timestamp, Date, ISO-8601 string or null' });
-      return z.NEVER;
+      ctx.issues.push({
+        code: 'custom',
+        message: 'expected a Timestamp, Date, ISO-8601 string or null',
+        input: value,
+      });
+      return NEVER;
     }
     return date;
-  });
+  }),
+);
