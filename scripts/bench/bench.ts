@@ -22,10 +22,16 @@ const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
 const FIREBASE_CONFIG = join(repoRoot, 'firebase.bench.json');
 const COLD_IMPORT_SAMPLES = 5;
 
-const USAGE = 'Usage: npm run bench -- [--runs N] [--skip-build]';
+const USAGE = 'Usage: npm run bench -- [--runs N] [--skip-build] [--dashboard-only]';
 const { values: args } = parseCommandLine(USAGE, {
-  options: { runs: { type: 'string', default: '3' }, 'skip-build': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'skip-build': { type: 'boolean', default: false },
+    // Only the signed-in dashboard's rows (first cards, typing, its JS), for iterating on the dashboard.
+    'dashboard-only': { type: 'boolean', default: false },
+  },
 });
+const dashboardOnly = args['dashboard-only'];
 const runs = wholeNumber(USAGE, 'runs', args.runs, 1);
 
 // Times only loading the modules in order (not Node's start-up); exits itself, as the Admin SDK keeps it alive.
@@ -65,7 +71,7 @@ async function measureServedBuild(): Promise<Row[]> {
   const rowsFile = join(RESULTS_DIR, '.live.json');
   rmSync(rowsFile, { force: true });
   writeEmulatorConfig({ file: FIREBASE_CONFIG, publicDir: relative(repoRoot, WEB_BUILD) });
-  const inner = `node --import tsx scripts/bench/live.ts ${JSON.stringify(rowsFile)} ${runs} ${JSON.stringify(WEB_BUILD)}`;
+  const inner = `node --import tsx scripts/bench/live.ts ${JSON.stringify(rowsFile)} ${runs} ${JSON.stringify(WEB_BUILD)}${dashboardOnly ? ' --dashboard-only' : ''}`;
   const emulators = spawnLockedEmulatorsExec(inner, {
     config: FIREBASE_CONFIG,
     spawnOptions: { stdio: ['inherit', 'pipe', 'pipe'] },
@@ -102,9 +108,9 @@ async function main() {
     console.log('▶ build (functions + production web app)');
     await Promise.all([buildFunctions(), buildWeb({ outDir: WEB_BUILD })]);
   }
-  console.log(`\n▶ cold imports (${COLD_IMPORT_SAMPLES} fresh Node processes each)`);
   const functionsLib = (file: string) => join(repoRoot, 'functions', file);
-  const rows = [
+  if (!dashboardOnly) console.log(`\n▶ cold imports (${COLD_IMPORT_SAMPLES} fresh Node processes each)`);
+  const coldImports = () => [
     coldImport('Functions cold import (index.js)', [functionsLib('lib/index.js')], 400),
     // What a new render_blog instance loads before its first page (jsdom follows with the first post).
     coldImport(
@@ -116,12 +122,12 @@ async function main() {
       ],
       300,
     ),
-    ...(await measureServedBuild()),
   ];
+  const rows = [...(dashboardOnly ? [] : coldImports()), ...(await measureServedBuild())];
 
   const generatedAt = new Date().toISOString();
   const dirty = gitText(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
-  const header = `Benchmark ${generatedAt} · commit ${gitText(['rev-parse', '--short', 'HEAD'])}${dirty} · Lighthouse mobile preset, median of ${runs} · ${cpus().length} × ${cpus()[0]?.model}`;
+  const header = `Benchmark ${generatedAt} · commit ${gitText(['rev-parse', '--short', 'HEAD'])}${dirty} · Lighthouse mobile preset, median of ${runs}${dashboardOnly ? ' · dashboard only' : ''} · ${cpus().length} × ${cpus()[0]?.model}`;
   const broken = rows.filter((row) => !rowOk(row)).map((row) => row.measurement);
   const verdict = broken.length ? `BROKEN budgets: ${broken.join('; ')}` : 'All budgets met.';
   const table = `${header}\n\n${renderTable(rows)}\n\n${verdict}\n`;
@@ -137,7 +143,8 @@ async function main() {
     JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts;
   let othersOk = true;
-  for (const name of ['bench:collector', 'bench:digests'].filter((script) => script in scripts)) {
+  const others = dashboardOnly ? [] : ['bench:collector', 'bench:digests'];
+  for (const name of others.filter((script) => script in scripts)) {
     othersOk =
       (await run(name, 'npm', ['run', name], { cwd: repoRoot }).then(
         () => true,

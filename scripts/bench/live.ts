@@ -1,6 +1,6 @@
 // Inner half of `npm run bench`, run by bench.ts inside `firebase emulators:exec`: prepares the demo data as the
 // tests do, measures everything that needs the served build and writes the rows as JSON.
-// Arguments: output file, Lighthouse runs per page, the web build Hosting serves.
+// Arguments: output file, Lighthouse runs per page, the web build Hosting serves, optionally --dashboard-only.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -227,7 +227,7 @@ async function measureDashboard(browser: Browser, runs: number, routeRow: RouteR
 
 type RouteRow = (route: string, page: Page, ready: (page: Page) => Promise<unknown>) => Promise<Row>;
 
-async function measure(runs: number, distDir: string): Promise<Row[]> {
+async function measure(runs: number, distDir: string, dashboardOnly: boolean): Promise<Row[]> {
   const rows: Row[] = [];
   const build = readBuild(distDir);
   const postId = await seededPostId().catch(() => null);
@@ -237,7 +237,7 @@ async function measure(runs: number, distDir: string): Promise<Row[]> {
     return route.replace('{post}', postId);
   };
   // First, while render_blog's instance is cold.
-  for (const route of BLOG_ROUTES)
+  for (const route of dashboardOnly ? [] : BLOG_ROUTES)
     rows.push(await row(`render_blog server time ${route}`, [], () => serverTime(route, pathOf(route))));
 
   const dashboardChunks: string[] = [];
@@ -273,7 +273,7 @@ async function measure(runs: number, distDir: string): Promise<Row[]> {
   const browser = await launchBrowser();
   try {
     console.log('\n▶ JS per route (served HTML + manifest; requested by a fresh tab)');
-    for (const route of [...PUBLIC_ROUTES, ...BLOG_ROUTES, ...AUTH_ROUTES]) {
+    for (const route of dashboardOnly ? [] : [...PUBLIC_ROUTES, ...BLOG_ROUTES, ...AUTH_ROUTES]) {
       const context = await newContext(browser);
       rows.push(
         await row(`JS ${route}`, [], () => context.newPage().then((page) => routeRow(route, page, appReady))),
@@ -299,6 +299,7 @@ async function measure(runs: number, distDir: string): Promise<Row[]> {
     await browser.close();
   }
 
+  if (dashboardOnly) return rows;
   console.log(`\n▶ Lighthouse (mobile preset, ${runs} runs per page)`);
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({
@@ -319,14 +320,14 @@ async function measure(runs: number, distDir: string): Promise<Row[]> {
 }
 
 async function main() {
-  const [outFile = '', runs = '3', distDir = ''] = process.argv.slice(2);
+  const [outFile = '', runs = '3', distDir = '', only = ''] = process.argv.slice(2);
   stopAllOnSignals();
   let rows: Row[];
   try {
     // The tests' set-up: a fresh Stripe stand-in, then the demo data moved to today and seeded into it.
     await startStripeStandin();
     await prepareDemoData();
-    rows = await measure(Number(runs), distDir);
+    rows = await measure(Number(runs), distDir, only === '--dashboard-only');
   } catch (error) {
     console.error(`✖ live measurements: ${errorText(error)}`);
     rows = [notMeasured('Served pages', [], `live measurements failed: ${errorText(error)}`)];

@@ -50,7 +50,6 @@ afterAll(async () => {
   await closeAdmin();
 });
 
-
 async function readUserDoc(uid: string) {
   const snapshot = await adminDb().doc(userDocPath(uid)).get();
   return snapshot.exists ? snapshot.data() : undefined;

@@ -39,9 +39,11 @@ function mainImagesDecoded(): Promise<void> {
 
 await mainImagesDecoded();
 await afterNextPaint();
-// The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page. A failure
-// here is the app's to report (it imports the same module).
-import('@/lib/auth-session').catch(() => undefined);
+// The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page. Starting
+// the first auth check here too lets it (restoring a signed-in user takes a round trip) run while the larger app
+// chunk still downloads: the bundler defers a module's code until first use, so an import alone would leave the
+// check waiting for the app. A failure here is the app's to report (it imports the same module).
+import('@/lib/auth-session').then(({ startAuthSession }) => startAuthSession()).catch(() => undefined);
 try {
   await import('./main');
 } catch (error) {

@@ -19,51 +19,47 @@ export async function recordFirestoreReads(page: Page): Promise<FirestoreReads> 
   const cdp = await page.context().newCDPSession(page);
   const bodies = new Map<string, string>();
   const streamed = new Set<string>();
+  /** Each Firestore response's streamResourceContent call, settled (it fails for a response that already ended). */
+  const streams = new Map<string, Promise<unknown>>();
   const pending = new Set<Promise<unknown>>();
-  const preflights = new Set<string>();
-  const unreadable: string[] = [];
   const track = (promise: Promise<unknown>) => {
     pending.add(promise);
     void promise.finally(() => pending.delete(promise));
   };
   const append = (id: string, base64: string) =>
     bodies.set(id, (bodies.get(id) ?? '') + Buffer.from(base64, 'base64').toString('utf8'));
-  // CORS preflights (Firestore Lite's POSTs) carry no documents and no body the browser keeps.
-  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-    if (request.method === 'OPTIONS') preflights.add(requestId);
-  });
   cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
-    if (!response.url.startsWith(FIRESTORE_ORIGIN) || type === 'Preflight' || preflights.has(requestId))
-      return;
+    // CORS preflights (Lite's requests have one) carry no document and keep no body to read.
+    if (!response.url.startsWith(FIRESTORE_ORIGIN) || type === 'Preflight') return;
     bodies.set(requestId, '');
     const stream = cdp.send('Network.streamResourceContent', { requestId }).then(({ bufferedData }) => {
       streamed.add(requestId);
       append(requestId, bufferedData);
     });
     // A response that already ended cannot be streamed: its body is read whole when loading finishes.
-    track(stream.catch(() => undefined));
+    const settled = stream.catch(() => undefined);
+    streams.set(requestId, settled);
+    track(settled);
   });
   cdp.on('Network.dataReceived', ({ requestId, data }) => {
     if (streamed.has(requestId) && data) append(requestId, data);
   });
   cdp.on('Network.loadingFinished', ({ requestId }) => {
-    if (!bodies.has(requestId) || streamed.has(requestId)) return;
+    if (!bodies.has(requestId)) return;
+    // The stream call's answer can arrive after the response ended: a streamed body is not kept for
+    // getResponseBody, so decide only once that answer is in.
     track(
-      cdp.send('Network.getResponseBody', { requestId }).then(
-        ({ body, base64Encoded }) => {
-          if (!streamed.has(requestId))
-            bodies.set(requestId, base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
-        },
-        (error: unknown) => unreadable.push(`${requestId}: ${String(error)}`),
-      ),
+      (streams.get(requestId) ?? Promise.resolve()).then(async () => {
+        if (streamed.has(requestId)) return;
+        const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+        bodies.set(requestId, base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+      }),
     );
   });
   await cdp.send('Network.enable', { maxTotalBufferSize: 100_000_000, maxResourceBufferSize: 50_000_000 });
   return {
     async paths() {
       await Promise.all([...pending]);
-      // A response whose body could not be read would hide reads: the count is not trustworthy then.
-      if (unreadable.length > 0) throw new Error(`unreadable Firestore responses: ${unreadable.join('; ')}`);
       return [...bodies.values()].flatMap((body) =>
         [...body.matchAll(DELIVERED_DOCUMENT)].map((match) => match[1] ?? ''),
       );

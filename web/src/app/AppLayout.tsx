@@ -4,9 +4,13 @@ import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
 import { useAuthState } from '@/lib/auth-state';
+import { afterFirstContent } from '@/lib/first-content';
 
-// The full Firestore SDK comes with it: only signed-in users load it.
-const PaymentBannerWatcher = lazy(() => import('@/features/billing/components/PaymentBannerWatcher'));
+// The full Firestore SDK comes with it: only signed-in users load it, and after the page's first content
+// (lib/first-content.ts), which it must not share the network with.
+const PaymentBannerWatcher = lazy(() =>
+  afterFirstContent().then(() => import('@/features/billing/components/PaymentBannerWatcher')),
+);
 
 /** The one layout of docs/reference.md#routes. The app renders after the first auth check (docs/reference.md#signing-in, src/main.tsx). */
 export function AppLayout() {

@@ -1,5 +1,5 @@
-// Loaded lazily by the entry (src/main.tsx): Firebase Auth is the largest piece the first auth check needs, and
-// the public pages' snapshots show while it downloads.
+// Loaded lazily by the entry (src/boot.ts starts the first auth check, src/main.tsx waits for it): Firebase Auth is
+// the largest piece the first auth check needs, and the public pages' snapshots show while it downloads.
 import { onAuthStateChanged, type User } from 'firebase/auth';
 import { auth } from './auth';
 

@@ -1,8 +1,10 @@
 // Watches users/{uid} with the full Firestore SDK, which it loads itself (api/watch-user-document.ts) once the
-// page has rendered: the pages' own reads use Firestore Lite and do not wait for it.
+// page has rendered, and, when the page's first content is on its way (lib/first-content.ts), once that is painted:
+// the pages' own reads use Firestore Lite and neither wait for it nor share the network with it.
 import type { DocumentSnapshot, FirestoreError } from 'firebase/firestore';
 import { useEffect, useState, type ReactNode } from 'react';
 import { graceDeadlineMillis, hasDealAccess, parseUser, type UserDoc } from '@model/user';
+import { afterFirstContent } from '@/lib/first-content';
 import { rememberSubscriptionActive, wasSubscriptionActive } from '@/lib/subscriber-hint';
 import { createUserDocument } from '../api/user-document-lazy';
 import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
@@ -41,12 +43,14 @@ function useLiveSubscription(uid: string): SubscriptionState {
     };
     let stop: (() => void) | null = null;
     let stopped = false;
-    import('../api/watch-user-document').then(
-      ({ watchUserDocument }) => {
-        if (!stopped) stop = watchUserDocument(uid, onNext, onError);
-      },
-      (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
-    );
+    afterFirstContent()
+      .then(() => import('../api/watch-user-document'))
+      .then(
+        ({ watchUserDocument }) => {
+          if (!stopped) stop = watchUserDocument(uid, onNext, onError);
+        },
+        (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
+      );
     return () => {
       stopped = true;
       stop?.();

@@ -3,6 +3,7 @@
 // device last saw with an active subscription (lib/subscriber-hint.ts): anyone else would only be refused by the
 // rules. The page's listing adopts the request when it asks for the same first page, so it is read once.
 import type { Firestore } from 'firebase/firestore/lite';
+import { expectFirstContent } from '@/lib/first-content';
 import { fetchDealPage, type DealPage } from './deal-pages';
 import type { DealListQuery } from '../hooks/useDealPages';
 
@@ -24,6 +25,8 @@ export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealLis
   const page = fetchDealPage(db, { ...query, now, cursor: null });
   // Handled where it is adopted; a page nobody adopts must not report an unhandled rejection.
   page.catch(() => undefined);
+  // Released by the listing (components/DealBrowser.tsx) once this page's cards are painted.
+  expectFirstContent();
   prefetched = { uid, key: keyOf(query), now, page };
 }
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/Button';
 import { useDealPages, type DealListQuery } from '../hooks/useDealPages';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
+import { firstContentShown } from '@/lib/first-content';
 import { fetchShopSummary } from '@/lib/shop-summary';
 import type { DealListStatus } from '../lib/deal-list-state';
 import { clearFilters, dealListQuery, type DealListParams, hasActiveFilters } from '../lib/list-params';
@@ -116,6 +117,13 @@ function LiveDeals({
   const { deals, status, error } = pages;
   // Relative times ("ends today", "added 2 h ago") are those of the listing's own instant.
   const now = pages.listedAt ?? EPOCH;
+  // The first page is on screen (or failed): the work held back for it may start (lib/first-content.ts). Also
+  // when the list goes before its first page arrives.
+  const firstPageSettled = status !== 'loading-first';
+  useEffect(() => {
+    if (firstPageSettled) firstContentShown();
+  }, [firstPageSettled]);
+  useEffect(() => firstContentShown, []);
 
   const toolbar = <DealToolbar params={params} onChange={onParamsChange} summary={summary} />;
 

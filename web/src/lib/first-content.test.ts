@@ -1,0 +1,55 @@
+type FirstContent = typeof import('./first-content');
+
+/** A fresh copy of the module (its hold is module state) and a probe for whether afterFirstContent resolved. */
+function load(): FirstContent {
+  let module: FirstContent | undefined;
+  jest.isolateModules(() => {
+    module = jest.requireActual<FirstContent>('./first-content');
+  });
+  if (!module) throw new Error('first-content did not load');
+  return module;
+}
+
+async function settled(promise: Promise<void>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => {
+    done = true;
+  });
+  // Lets the promise's reactions run without moving the fake clock.
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  return done;
+}
+
+describe('first content hold', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('holds nothing when no page announced its content', async () => {
+    const { afterFirstContent } = load();
+    expect(await settled(afterFirstContent())).toBe(true);
+  });
+
+  it('holds work until the announced content is shown and painted', async () => {
+    const { afterFirstContent, expectFirstContent, firstContentShown } = load();
+    expectFirstContent();
+    const held = afterFirstContent();
+    jest.advanceTimersByTime(1000);
+    expect(await settled(held)).toBe(false);
+    firstContentShown();
+    expect(await settled(held)).toBe(false); // not before the next frame
+    jest.advanceTimersByTime(50);
+    expect(await settled(held)).toBe(true);
+    // Released once: later work is not held.
+    expect(await settled(afterFirstContent())).toBe(true);
+  });
+
+  it('never holds work longer than 5 s', async () => {
+    const { afterFirstContent, expectFirstContent } = load();
+    expectFirstContent();
+    const held = afterFirstContent();
+    jest.advanceTimersByTime(4900);
+    expect(await settled(held)).toBe(false);
+    jest.advanceTimersByTime(200);
+    expect(await settled(held)).toBe(true);
+  });
+});
