@@ -161,6 +161,8 @@ test('a post renders its title, byline, tags, body and author bio', async () => 
     expect(consoleErrors).toEqual([]);
     await page.getByRole('link', { name: derived.title }).click();
     await page.waitForURL(`**/blog/${post.id}`);
+    // The URL changes as the navigation starts; the list stays on screen until the post's page has rendered.
+    await page.locator('h1', { hasText: derived.title }).waitFor();
 
     await expect(page.locator('h1').textContent()).resolves.toBe(derived.title);
     await expect(page.title()).resolves.toContain(derived.title);
