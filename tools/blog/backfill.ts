@@ -8,14 +8,8 @@ import {
   type BlogDoc,
   type BlogSummaryDoc,
 } from '../../functions/src/model/blog';
-import {
-  deriveBlogFields,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_TAG_LENGTH,
-  MAX_TAGS,
-  plainText,
-  truncateAtWord,
-} from './derive';
+import { deriveBlogFields, MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, truncateAtWord } from './derive';
+import { htmlToPlainText } from '../../functions/src/model/plain-text';
 
 export interface BackfillDates<When> {
   /** The stored value as the SDK's timestamp, or null when it is missing or no date. */
@@ -32,7 +26,7 @@ export type BackfillPlan<When> =
     }
   | { id: string; error: string };
 
-const text = (value: unknown): string => (typeof value === 'string' ? plainText(value) : '');
+const text = (value: unknown): string => (typeof value === 'string' ? htmlToPlainText(value) : '');
 const image = (value: unknown): string =>
   typeof value === 'string' && isImageReference(value.trim()) ? value.trim() : '';
 

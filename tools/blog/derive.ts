@@ -1,8 +1,9 @@
 // Derives a blog post's display fields (docs/reference.md#blog) from its stored HTML. Runs in Node when a post is written
 // (publisher, demo-data generator) so readers never parse bodies. parse5 is a spec-compliant HTML parser:
 // malformed markup is repaired the way browsers repair it and character references are decoded.
-import { parse, parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { DEFAULT_READ_TIME_MINUTES, type BlogDoc } from '../../functions/src/model/blog';
+import { htmlToPlainText, visibleText } from '../../functions/src/model/plain-text';
 
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;
@@ -78,88 +79,10 @@ function attribute(element: Element, name: string): string | undefined {
   return element.attrs.find((attr) => attr.name === name && !attr.namespace)?.value;
 }
 
-// Elements whose text is not prose a reader sees.
-const NON_PROSE_ELEMENTS = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'head',
-  'title',
-  'svg',
-  'math',
-]);
-// Boundaries between these elements separate words even without whitespace in the source ("<p>a</p><p>b</p>").
-const BLOCK_ELEMENTS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'br',
-  'caption',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'td',
-  'th',
-  'tr',
-  'ul',
-]);
-
-/** Visible text of a subtree with whitespace collapsed; raw-text children of <script>/<style> excluded. */
-function textContent(root: ParentNode): string {
-  const parts: string[] = [];
-  const stack: Array<ChildNode | 'separator'> = [...root.childNodes].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === undefined) continue;
-    if (node === 'separator') {
-      parts.push(' ');
-    } else if (node.nodeName === '#text' && 'value' in node) {
-      parts.push(node.value);
-    } else if (isElement(node) && !NON_PROSE_ELEMENTS.has(node.tagName)) {
-      const block = BLOCK_ELEMENTS.has(node.tagName);
-      if (block) stack.push('separator');
-      for (let i = node.childNodes.length - 1; i >= 0; i -= 1) {
-        const child = node.childNodes[i];
-        if (child) stack.push(child);
-      }
-      if (block) stack.push('separator');
-    }
-  }
-  return normalizeWhitespace(parts.join(''));
-}
-
-function normalizeWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 function firstElementText(elements: Element[], tagName: string): string | undefined {
   for (const element of elements) {
     if (element.tagName !== tagName) continue;
-    const text = textContent(element);
+    const text = visibleText(element);
     if (text) return text;
   }
   return undefined;
@@ -167,12 +90,7 @@ function firstElementText(elements: Element[], tagName: string): string | undefi
 
 function bodyText(elements: Element[]): string {
   const body = elements.find((element) => element.tagName === 'body');
-  return body ? textContent(body) : '';
-}
-
-/** Decodes character references and drops markup inside a plain-text value (JSON-LD strings often carry both). */
-export function plainText(value: string): string {
-  return textContent(parseFragment(value));
+  return body ? visibleText(body) : '';
 }
 
 export function truncateAtWord(text: string, maxLength: number): string {
@@ -261,7 +179,7 @@ function collectNodes(value: unknown, depth: number, into: RankedNode[]): void {
 
 /** A JSON-LD text value: a string, a {"@value": …} literal, or a list of those (first usable one wins). */
 function jsonLdText(value: unknown): string | undefined {
-  if (typeof value === 'string') return plainText(value) || undefined;
+  if (typeof value === 'string') return htmlToPlainText(value) || undefined;
   if (Array.isArray(value)) {
     for (const item of value) {
       const text = jsonLdText(item);
@@ -270,7 +188,7 @@ function jsonLdText(value: unknown): string | undefined {
     return undefined;
   }
   if (isJsonObject(value) && typeof value['@value'] === 'string')
-    return plainText(value['@value']) || undefined;
+    return htmlToPlainText(value['@value']) || undefined;
   return undefined;
 }
 
@@ -288,7 +206,7 @@ function metaDescription(elements: Element[]): string | undefined {
     if (element.tagName !== 'meta' || attribute(element, 'name')?.trim().toLowerCase() !== 'description')
       continue;
     // An attribute value is text, but authors do put markup (or escaped markup) in it: keep the words only.
-    const content = plainText(attribute(element, 'content') ?? '');
+    const content = htmlToPlainText(attribute(element, 'content') ?? '');
     if (content) return content;
   }
   return undefined;
@@ -319,7 +237,7 @@ function tagLabels(elements: Element[]): string[] {
   const seen = new Set<string>();
   for (const element of tagged) {
     if (containers.has(element)) continue;
-    const label = textContent(element).replace(/^#+\s*/, '');
+    const label = visibleText(element).replace(/^#+\s*/, '');
     const key = label.toLowerCase();
     if (!label || label.length > MAX_TAG_LENGTH || seen.has(key)) continue;
     seen.add(key);
