@@ -1,17 +1,12 @@
 // Pure billing rules: which Stripe statuses grant access, how a subscription maps onto the user document, how
 // the account page's status is derived, and when a snapshot may overwrite the stored state.
 import type { BillingSideEffect, CustomerBillingState } from '../model/server-docs';
-import type { SubscriptionStatusResponse } from '../model/subscription-status';
+import { subscriptionGrantsAccess } from '../model/subscription-status';
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import type { MirroredSubscription, UserDoc } from '../model/user';
 
-/**
- * Statuses in which Stripe considers the subscription paid up: active or trialing. A failed renewal (past_due) keeps
- * the deals only for the grace period (mirrorOf; the access definition itself is model/user.ts hasDealAccess).
- */
-export function subscriptionGrantsAccess(status: string): boolean {
-  return status === 'active' || status === 'trialing';
-}
+// Shared with the web app (the account page compares the live mirror with the status it shows).
+export { subscriptionGrantsAccess, subscriptionStatusView } from '../model/subscription-status';
 
 /** Statuses after which Stripe never bills the subscription again. */
 const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
@@ -112,21 +107,6 @@ export function mirrorOf(
 
 /** The stored state a snapshot is ordered against (the customer mapping's; users/{uid} has the same fields). */
 export type StoredBillingState = CustomerBillingState;
-
-export function subscriptionStatusView(
-  user: Pick<
-    StoredBillingState,
-    'subscription_status' | 'stripe_subscription_id' | 'current_period_end' | 'cancel_at_period_end'
-  > | null,
-): SubscriptionStatusResponse {
-  if (user === null || user.stripe_subscription_id === null)
-    return { status: null, current_period_end: null };
-  const canceledButRunning = subscriptionGrantsAccess(user.subscription_status) && user.cancel_at_period_end;
-  return {
-    status: canceledButRunning ? 'canceled' : user.subscription_status,
-    current_period_end: user.current_period_end,
-  };
-}
 
 /**
  * Where a subscription snapshot comes from, which decides how it is ordered against the stored state:

@@ -1,6 +1,7 @@
 // The answer of get_subscription_status, cancel_subscription and resume_subscription: the functions build it,
-// the web app validates it with this schema.
+// the web app validates it with this schema and derives the same view from its live users/{uid} mirror.
 import { z } from 'zod';
+import type { UserDoc } from './user';
 
 export const subscriptionStatusResponseSchema = z.object({
   /**
@@ -12,3 +13,27 @@ export const subscriptionStatusResponseSchema = z.object({
   current_period_end: z.number().nullable(),
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
+
+/**
+ * Statuses in which Stripe considers the subscription paid up: active or trialing. A failed renewal (past_due) keeps
+ * the deals only for the grace period (billing/state.ts mirrorOf; the access definition itself is model/user.ts hasDealAccess).
+ */
+export function subscriptionGrantsAccess(status: string): boolean {
+  return status === 'active' || status === 'trialing';
+}
+
+/** The status answer for a stored billing state (users/{uid} or the customer mapping's copy of it). */
+export function subscriptionStatusView(
+  user: Pick<
+    UserDoc,
+    'subscription_status' | 'stripe_subscription_id' | 'current_period_end' | 'cancel_at_period_end'
+  > | null,
+): SubscriptionStatusResponse {
+  if (user === null || user.stripe_subscription_id === null)
+    return { status: null, current_period_end: null };
+  const canceledButRunning = subscriptionGrantsAccess(user.subscription_status) && user.cancel_at_period_end;
+  return {
+    status: canceledButRunning ? 'canceled' : user.subscription_status,
+    current_period_end: user.current_period_end,
+  };
+}

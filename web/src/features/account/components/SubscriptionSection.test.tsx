@@ -271,32 +271,36 @@ describe('SubscriptionSection: the next charge from the webhook mirror', () => {
 });
 
 describe('SubscriptionSection: follows the live mirror without a reload', () => {
+  // users/{uid} as ProtectedRoute's listener delivers it; get_subscription_status answers from the same document.
+  const base = {
+    subscription_active: true,
+    created_at: null,
+    updated_at: null,
+    stripe_subscription_id: 'sub_1',
+    current_period_end: PERIOD_END,
+    renewal_amount: 200,
+    renewal_currency: 'usd',
+  };
+  const activeUser = parseUser('u1', { ...base, subscription_status: 'active' });
+  const failedUser = parseUser('u1', {
+    ...base,
+    subscription_status: 'past_due',
+    grace_period_end: Date.UTC(2026, 11, 29, 12) / 1000,
+  });
+  const pastDue = { status: 'past_due', current_period_end: PERIOD_END };
+  const view = (user: typeof activeUser) => (
+    <SubscriptionContext.Provider value={{ status: 'ready', active: true, user, error: null }}>
+      <SubscriptionSection />
+    </SubscriptionContext.Provider>
+  );
+
   it('asks for the status again when the renewal fails while the page is open', async () => {
-    const base = {
-      subscription_active: true,
-      created_at: null,
-      updated_at: null,
-      current_period_end: Date.UTC(2026, 11, 22, 12) / 1000,
-      renewal_amount: 200,
-      renewal_currency: 'usd',
-    };
-    const activeUser = parseUser('u1', { ...base, subscription_status: 'active' });
-    const failedUser = parseUser('u1', {
-      ...base,
-      subscription_status: 'past_due',
-      grace_period_end: Date.UTC(2026, 11, 29, 12) / 1000,
-    });
     mockGetStatus.mockResolvedValueOnce(active);
-    const view = (user: typeof activeUser) => (
-      <SubscriptionContext.Provider value={{ status: 'ready', active: true, user, error: null }}>
-        <SubscriptionSection />
-      </SubscriptionContext.Provider>
-    );
     const { rerender } = render(view(activeUser));
     expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Active');
     expect(mockGetStatus).toHaveBeenCalledTimes(1);
 
-    mockGetStatus.mockResolvedValueOnce({ status: 'past_due', current_period_end: PERIOD_END });
+    mockGetStatus.mockResolvedValueOnce(pastDue);
     rerender(view(failedUser));
     await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Past due'));
     expect(mockGetStatus).toHaveBeenCalledTimes(2);
@@ -304,5 +308,35 @@ describe('SubscriptionSection: follows the live mirror without a reload', () => 
       'Renewal payment failed: update your card by Dec 29 to keep your deals.',
     );
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+  });
+
+  it('does not ask again while the status shown already matches the mirror', async () => {
+    mockGetStatus.mockResolvedValue(active);
+    const { rerender } = render(view(activeUser));
+    expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Active');
+    // A new snapshot of the same subscription state (e.g. only the card changed).
+    rerender(view(parseUser('u1', { ...base, subscription_status: 'active', card_last4: '4444' })));
+    await screen.findByTestId('subscription-status');
+    expect(mockGetStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks once per mirror change, even when the answer still lags behind the snapshot', async () => {
+    mockGetStatus.mockResolvedValue(active);
+    const { rerender } = render(view(activeUser));
+    expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Active');
+
+    rerender(view(failedUser));
+    await waitFor(() => expect(mockGetStatus).toHaveBeenCalledTimes(2));
+    expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Active');
+    // The lagging answer is shown and not asked for again in a loop; the next change asks again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mockGetStatus).toHaveBeenCalledTimes(2);
+
+    mockGetStatus.mockResolvedValue(pastDue);
+    rerender(
+      view(parseUser('u1', { ...base, subscription_status: 'past_due', current_period_end: PERIOD_END + 1 })),
+    );
+    await waitFor(() => expect(mockGetStatus).toHaveBeenCalledTimes(3));
+    expect(await screen.findByText('Past due')).toBeInTheDocument();
   });
 });

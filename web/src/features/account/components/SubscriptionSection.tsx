@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
@@ -10,6 +10,7 @@ import { leaveAppFor } from '@/lib/leave-app';
 import { subscriptionDisplay } from '@/lib/subscription-display';
 import { failedRenewalText, nextChargeText, paymentMethodText } from '@/lib/billing-copy';
 import { SubscriptionContext } from '@/hooks/useSubscription';
+import { subscriptionStatusView } from '@model/subscription-status';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
 type Pending = 'cancel' | 'resubscribe' | 'portal' | null;
@@ -23,19 +24,21 @@ export function SubscriptionSection() {
   const nextCharge = nextChargeText(live?.user ?? null);
   const failure = failedRenewalText(live?.user ?? null, live?.active ?? false);
   const card = paymentMethodText(live?.user ?? null);
-  // The status line comes from get_subscription_status; when the mirror changes while the page is open (a renewal
-  // fails, the card is fixed), ask again so the status and the offered button follow without a reload.
-  const mirrorKey = live?.user
-    ? `${live.user.subscription_status}|${live.user.cancel_at_period_end}|${live.user.current_period_end}`
-    : null;
-  const shownMirror = useRef(mirrorKey);
-  const { refresh } = status;
+  // The status line comes from get_subscription_status, which answers from this same mirror. When the mirror says
+  // something else than the line shows (a renewal failed, the card was fixed while the page is open), ask again so
+  // the status and the offered button follow without a reload. Keyed by the mirror's view: one change asks once,
+  // even if an answer still lags behind the snapshot.
+  const { data, refresh } = status;
+  const mirrorView = live?.user ? subscriptionStatusView(live.user) : null;
+  const staleFor =
+    mirrorView !== null &&
+    data !== null &&
+    (mirrorView.status !== data.status || mirrorView.current_period_end !== data.current_period_end)
+      ? `${mirrorView.status}|${mirrorView.current_period_end}`
+      : null;
   useEffect(() => {
-    if (mirrorKey === null || shownMirror.current === mirrorKey) return;
-    const firstSnapshot = shownMirror.current === null;
-    shownMirror.current = mirrorKey;
-    if (!firstSnapshot) void refresh();
-  }, [mirrorKey, refresh]);
+    if (staleFor !== null) void refresh();
+  }, [staleFor, refresh]);
   const checkout = useCheckout();
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -110,7 +113,6 @@ export function SubscriptionSection() {
     setPending(null);
   };
 
-  const { data } = status;
   if (data === null) {
     return (
       <Section title="Subscription" id="subscription">
