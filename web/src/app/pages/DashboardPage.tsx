@@ -1,5 +1,5 @@
 // /dashboard (lazy route chunk): the deals for subscribers, the subscribe screen for everybody else.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -87,10 +87,12 @@ function DashboardContent() {
 function SubscriberDeals({ uid, checkoutReturn }: { uid: string | null; checkoutReturn: boolean }) {
   const { params, setParams } = useListParams();
   const saved = useSavedDeals(liteDb, uid);
+  // localStorage read once, when the deals mount (not on every render); the prompt keeps track from then on.
+  const [emailPromptOwed] = useState(() => uid !== null && emailPromptPending(uid));
   return (
     // The header's container width, so the grid's edges line up with the brand and the footer.
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
-      {uid && (checkoutReturn || emailPromptPending(uid)) ? (
+      {uid && (checkoutReturn || emailPromptOwed) ? (
         <Suspense fallback={null}>
           <FirstRunEmailPrompt uid={uid} checkoutReturn={checkoutReturn} />
         </Suspense>
