@@ -14,6 +14,7 @@ import {
   blogShellProblems,
   type BuildInfo,
   buildInfoProblems,
+  cloudBuildScriptProblems,
   cspProblems,
   type FirebaseJson,
   type FunctionsProbe,
@@ -388,6 +389,13 @@ export async function runDeployCheck(argv: string[]): Promise<boolean> {
     : undefined;
   if (parts.includes('functions') && probe) report(paramsOutcome(probe, projectId, aliases));
   if (parts.includes('functions')) report(blogShellOutcome(config, projectId));
+  if (parts.includes('functions'))
+    report({
+      name: 'Cloud Build does not rebuild the uploaded functions (gcp-build is empty)',
+      problems: cloudBuildScriptProblems(
+        readJson<{ scripts?: Record<string, string> }>(join(functionsDir, 'package.json')).scripts,
+      ),
+    });
   if (parts.includes('hosting') && probe)
     for (const outcome of hostingOutcomes(config, probe, projectId, appOrigin)) report(outcome);
   if (parts.includes('firestore')) {

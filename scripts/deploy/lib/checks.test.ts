@@ -5,6 +5,7 @@ import { SNAPSHOT_PATHS } from '../../../web/src/app/snapshot-paths';
 import {
   blogShellProblems,
   buildInfoProblems,
+  cloudBuildScriptProblems,
   cspProblems,
   type FirebaseJson,
   headerFor,
@@ -187,5 +188,24 @@ describe("render_blog's shell", () => {
     expect(blogShellProblems('<title>x</title>', () => true, names)).toEqual([
       expect.stringContaining('loads no built asset'),
     ]);
+  });
+});
+
+describe("Cloud Build and the functions' build script", () => {
+  it("passes the functions' own package.json: the uploaded lib/ is used as built", () => {
+    const functionsPackage = JSON.parse(
+      readFileSync(join(repoRoot, 'functions', 'package.json'), 'utf8'),
+    ) as { scripts?: Record<string, string> };
+    expect(functionsPackage.scripts?.['gcp-build']).toBe('');
+    expect(cloudBuildScriptProblems(functionsPackage.scripts)).toEqual([]);
+  });
+  it('refuses a build script Cloud Build would run, and a gcp-build that builds', () => {
+    const build = 'node --import tsx ../scripts/build-functions.ts';
+    expect(cloudBuildScriptProblems({ build })).toEqual([expect.stringContaining('add "gcp-build": ""')]);
+    expect(cloudBuildScriptProblems({ build, 'gcp-build': 'npm run build' })).toEqual([
+      expect.stringContaining('set it to ""'),
+    ]);
+    expect(cloudBuildScriptProblems({ build, 'gcp-build': '' })).toEqual([]);
+    expect(cloudBuildScriptProblems(undefined)).toEqual([]);
   });
 });

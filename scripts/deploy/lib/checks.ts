@@ -250,3 +250,25 @@ export function blogShellProblems(
         `${names.shell} loads /${asset}, which ${names.publicDir} does not have: the shell comes from another build (an emulator build?); npm run deploy rebuilds both`,
     );
 }
+
+/**
+ * Cloud Functions builds the uploaded source with Google's Node.js buildpack, which runs `npm run gcp-build` when
+ * package.json has that script and `npm run build` otherwise; `"gcp-build": ""` runs nothing (Cloud Run functions
+ * Node.js runtime docs, "NPM build script"). Only functions/ is uploaded, with lib/ already built, and the build
+ * script needs the repo (../scripts), so the upload must not build again. firebase-tools 14 also sets
+ * GOOGLE_NODE_RUN_SCRIPTS="" on its deploys (firebase-tools#5687); the package says it itself, for any deployer.
+ */
+export function cloudBuildScriptProblems(scripts: Readonly<Record<string, string>> | undefined): string[] {
+  const gcpBuild = scripts?.['gcp-build'];
+  if (gcpBuild === undefined)
+    return scripts?.build === undefined
+      ? []
+      : [
+          `functions/package.json has a build script ("${scripts.build}") and no gcp-build: Cloud Build would run it on the uploaded functions/ alone; add "gcp-build": "" (lib/ is built before the upload)`,
+        ];
+  return gcpBuild.trim() === ''
+    ? []
+    : [
+        `functions/package.json's gcp-build ("${gcpBuild}") would run in Cloud Build on the uploaded functions/ alone; set it to "" (lib/ is built before the upload)`,
+      ];
+}
