@@ -1,7 +1,10 @@
 // The demo blog posts: one HTML file per post in demo-posts/, and demo-posts/posts.json with what
 // `npm run publish-post` takes as flags for each (id, cover, author, date). The HTML is shaped like real-world
-// exports (CMS pages with JSON-LD in several forms, bare fragments, meta-only pages) so derivation is exercised
-// on each path; images are local files under web/public/blog so everything works offline; dates are fixed.
+// exports (JSON-LD in several forms, meta-only, bare fragments) so derivation is exercised on each path. Only
+// what the publisher reads is written: the head's description and JSON-LD above the body, no document
+// boilerplate (the parser supplies <html>/<head>/<body>); the-30-day-rule and the hostile post stay whole
+// documents, so that path (and a head full of tricks) is covered too. Images are local files under
+// web/public/blog so everything works offline; dates are fixed.
 // `npm run demo-data` and the e2e tests publish them through the publisher's own steps (publishDemoPosts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
