@@ -6,7 +6,7 @@
 //   with the new one.
 import type { Page } from 'playwright-core';
 import { standinControl } from '../support/stripe-standin';
-import { signIn, signUp, TEST_PASSWORD } from './dashboard-helpers';
+import { payStandinCheckout, signIn, signUp, TEST_PASSWORD } from './dashboard-helpers';
 import { gotoApp, newContext, screenshot, trackPageErrors } from './support/browser';
 import { useBrowser } from './support/suite';
 import { adminAuth, PROJECT_ID, uniqueEmail, waitForUserDoc } from './support/emulators';
@@ -18,13 +18,6 @@ const browser = useBrowser();
 const banner = (page: Page) => page.getByRole('alert', { name: 'Payment failed' });
 const dealCards = (page: Page) => page.locator('[data-deal-id]');
 
-async function subscribe(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
-  await page.getByRole('button', { name: /^Pay \$2\.00$/ }).click();
-  await page.waitForURL('**/dashboard', { timeout: 15_000 });
-}
-
 test('a failed renewal shows the banner; updating the card on the portal clears it live, and the deals stay', async () => {
   const context = await newContext(browser(), 'desktop');
   const page = await context.newPage();
@@ -32,7 +25,7 @@ test('a failed renewal shows the banner; updating the card on the portal clears 
   const email = uniqueEmail('grace');
   await signUp(page, email);
   const uid = (await adminAuth().getUserByEmail(email)).uid;
-  await subscribe(page);
+  await payStandinCheckout(page);
   const subscribed = await waitForUserDoc(uid, (data) => data?.subscription_active === true);
   await dealCards(page).first().waitFor();
 

@@ -3,7 +3,7 @@
 // leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again, and the
 // card ("Visa ending in 4242") throughout.
 import { standinControl } from '../support/stripe-standin';
-import { signUp, standinSubscription } from './dashboard-helpers';
+import { payStandinCheckout, signUp, standinSubscription } from './dashboard-helpers';
 import { newContext, screenshot, trackPageErrors } from './support/browser';
 import { useBrowser } from './support/suite';
 import { adminAuth, uniqueEmail, waitForUserDoc } from './support/emulators';
@@ -18,10 +18,7 @@ test('a failed renewal is paid by updating the card on the billing portal', asyn
 
   await signUp(page, email);
   const uid = (await adminAuth().getUserByEmail(email)).uid;
-  await page.getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
-  await page.getByRole('button', { name: /^Pay \$2\.00$/ }).click();
-  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+  await payStandinCheckout(page);
   const subscribed = await waitForUserDoc(uid, (data) => data?.subscription_active === true);
   const subscriptionId = String(subscribed?.stripe_subscription_id);
 

@@ -240,6 +240,14 @@ export async function signIn(page: Page, email: string, password = TEST_PASSWORD
   await page.waitForURL('**/dashboard');
 }
 
+/** From the subscribe screen: Subscribe Now, Pay on the stand-in's hosted checkout, back on the dashboard. */
+export async function payStandinCheckout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
+  await page.getByRole('button', { name: /^Pay \$2\.00$/ }).click();
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
 /** Number of columns the deal grid lays out at the current width. */
 export function gridColumnCount(page: Page): Promise<number> {
   return page

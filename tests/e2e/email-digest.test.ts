@@ -9,7 +9,7 @@ import { alertPreferencesDocPath, dealDocPath } from '../../functions/src/model/
 import { triggerSendDigests } from '../../scripts/send-digests';
 import { BASE_URL, gotoApp, launchBrowser, screenshot, trackPageErrors, VIEWPORTS } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
-import { signUp } from './dashboard-helpers';
+import { payStandinCheckout, signUp } from './dashboard-helpers';
 import { liveCodeDeal } from '../support/deals';
 
 const INBOX = `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? 1080}`;
@@ -92,10 +92,7 @@ afterAll(async () => {
 /** Sign up and pay on the stand-in's hosted checkout; resolves back on the dashboard as a subscriber. */
 async function subscribe(page: Page, email: string): Promise<void> {
   await signUp(page, email);
-  await page.getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
-  await page.getByRole('button', { name: /^Pay \$2\.00$/ }).click();
-  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+  await payStandinCheckout(page);
 }
 
 test('a subscriber chooses a weekly digest with interests, gets it in the inbox and unsubscribes from it', async () => {

@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { closeAdmin, readUserDoc } from './support/admin';
 import { deliverEvent, flushDeliveries, heldBack, stripe } from './support/stripe';
 import { STANDIN_URL } from './support/env';
-import { subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
+import { settledSubscriber, subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
 import { createTestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';
 
@@ -45,9 +45,7 @@ describe('the card on the account page, from the webhook mirror', () => {
   });
 
   it('a card switch on the portal is mirrored (new last 4) with one subscription read', async () => {
-    const user = await createTestUser('card-switch');
-    const { subscriptionId } = await subscribeThroughCheckout(user);
-    await flushDeliveries();
+    const { user, subscriptionId } = await settledSubscriber('card-switch');
 
     // Stripe's clock has one-second resolution: a switch in the checkout's second would be re-read for its order.
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -77,9 +75,7 @@ describe('the card on the account page, from the webhook mirror', () => {
   });
 
   it('late and duplicated copies of an older card switch never bring back the older card', async () => {
-    const user = await createTestUser('card-order');
-    const { subscriptionId } = await subscribeThroughCheckout(user);
-    await flushDeliveries();
+    const { user, subscriptionId } = await settledSubscriber('card-order');
     const older = await heldBack(() => updateCardOnPortal(user, 'declines'));
     const newer = await heldBack(() => updateCardOnPortal(user, 'succeeds'));
     expect(newer.map((event) => event.type)).toEqual([

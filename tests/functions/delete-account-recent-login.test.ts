@@ -2,8 +2,8 @@
 // 5 minutes is refused with 403 and nothing changes: no Stripe cancellation, no document or Auth deletion.
 import { closeAdmin, readDoc, testAuth } from './support/admin';
 import { callFunction } from './support/http';
-import { flushDeliveries, stripe } from './support/stripe';
-import { subscribeThroughCheckout } from './support/subscribe';
+import { stripe } from './support/stripe';
+import { settledSubscriber } from './support/subscribe';
 import { createTestUser, idTokenSignedInMinutesAgo, jwtClaims, type TestUser } from './support/users';
 
 afterAll(closeAdmin);
@@ -24,9 +24,7 @@ async function tokenSignedInMinutesAgo(user: TestUser, minutesAgo: number): Prom
 
 describe('delete_account and the sign-in time', () => {
   it('refuses a sign-in older than 5 minutes with 403 requires-recent-login and changes nothing', async () => {
-    const user = await createTestUser('delete-stale');
-    const { subscriptionId, customerId } = await subscribeThroughCheckout(user);
-    await flushDeliveries();
+    const { user, subscriptionId, customerId } = await settledSubscriber('delete-stale');
     const userDocBefore = await readDoc(`users/${user.uid}`);
     const customerDocBefore = await readDoc(`stripe_customers/${customerId}`);
     expect(customerDocBefore?.deleted_at).toBeNull();

@@ -16,7 +16,7 @@ import {
   heldBack,
   stripe,
 } from './support/stripe';
-import { subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
+import { settledSubscriber, subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';
 
@@ -106,9 +106,7 @@ describe('a failed renewal: grace period, then recovery or lock', () => {
 
 describe('late, shuffled and duplicated deliveries of each event', () => {
   it('ends paid up whatever the order of the failure’s and the recovery’s events, each delivered twice', async () => {
-    const user = await createTestUser('grace-shuffled');
-    const { subscriptionId } = await subscribeThroughCheckout(user);
-    await flushDeliveries();
+    const { user, subscriptionId } = await settledSubscriber('grace-shuffled');
     const failure = await heldBack(() => advanceSubscription(subscriptionId, 'fails'));
     const recovery = await heldBack(() => updateCardOnPortal(user, 'succeeds'));
     expect(failure.map((event) => event.type)).toEqual([
@@ -141,9 +139,7 @@ describe('late, shuffled and duplicated deliveries of each event', () => {
   });
 
   it('writes the same deadline for every copy of the failure, in any order', async () => {
-    const user = await createTestUser('grace-dup-failure');
-    const { subscriptionId } = await subscribeThroughCheckout(user);
-    await flushDeliveries();
+    const { user, subscriptionId } = await settledSubscriber('grace-dup-failure');
     const failure = await heldBack(() => advanceSubscription(subscriptionId, 'fails'));
     const deadline = renewalStart(await stripe.subscriptions.retrieve(subscriptionId)) + GRACE_SECONDS;
 
@@ -156,9 +152,7 @@ describe('late, shuffled and duplicated deliveries of each event', () => {
   });
 
   it('keeps the lock when the failure’s events arrive after the final cancellation', async () => {
-    const user = await createTestUser('grace-late-failure');
-    const { subscriptionId } = await subscribeThroughCheckout(user);
-    await flushDeliveries();
+    const { user, subscriptionId } = await settledSubscriber('grace-late-failure');
     const failure = await heldBack(() => advanceSubscription(subscriptionId, 'fails'));
     const final = await heldBack(() => stripe.subscriptions.cancel(subscriptionId));
     expect(final.map((event) => event.type)).toContain('customer.subscription.deleted');

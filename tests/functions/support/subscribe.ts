@@ -2,8 +2,8 @@
 // webhook mirroring the subscription onto users/{uid}.
 import { readDoc } from './admin';
 import { callFunction } from './http';
-import { choosePortalCard, payCheckout } from './stripe';
-import type { TestUser } from './users';
+import { choosePortalCard, flushDeliveries, payCheckout } from './stripe';
+import { createTestUser, type TestUser } from './users';
 import { waitUntil } from '../../../tools/wait-until';
 
 /** Subscribes `user` and returns the Stripe ids mirrored onto its user document. */
@@ -18,6 +18,19 @@ export async function subscribeThroughCheckout(
     { what: 'the subscription' },
   );
   return { subscriptionId: String(doc?.stripe_subscription_id), customerId: String(doc?.stripe_customer_id) };
+}
+
+/**
+ * A new test user (`label`) subscribed through checkout, with every event of that checkout delivered: a quiet start
+ * for tests that then hold back, reorder or replay the events of what happens next.
+ */
+export async function settledSubscriber(
+  label: string,
+): Promise<{ user: TestUser; subscriptionId: string; customerId: string }> {
+  const user = await createTestUser(label);
+  const ids = await subscribeThroughCheckout(user);
+  await flushDeliveries();
+  return { user, ...ids };
 }
 
 /** Switches `user`'s card the way the account page does: a portal session, then a card picked on its page. */
