@@ -4,7 +4,7 @@ import { COLLECTIONS } from '../functions/src/model/paths';
 import { renderSummary } from '../functions/src/collector/report';
 import type { RunSummary } from '../functions/src/collector/pipeline';
 import { runScheduledFunction, runScheduledFunctionForItsRun } from './lib/scheduled-trigger';
-import { parseCommandLine } from './lib/cli';
+import { parseCommandLine, runMain } from './lib/cli';
 
 /** Runs collect_deals in the emulator and resolves once it finished. */
 export const triggerCollectDeals = (): Promise<void> => runScheduledFunction('collect_deals');
@@ -23,11 +23,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1]?.endsWith('collect-deals.ts')) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(`collect-deals failed: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
+  runMain('collect-deals', main);
 }

@@ -9,7 +9,7 @@ import { ADAPTER_IDS, adapterFor } from '../functions/src/collector/adapters';
 import { FEED_FORMATS, type FeedFormat, openFeedFile } from '../functions/src/collector/feed';
 import { runCollection, type CollectorLogger } from '../functions/src/collector/pipeline';
 import { renderSummary } from '../functions/src/collector/report';
-import { exitWithUsage, parseCommandLine } from './lib/cli';
+import { exitWithUsage, parseCommandLine, runMain } from './lib/cli';
 
 const USAGE = `Usage: npm run import-deals -- --file <feed.ndjson|feed.csv> (--emulator | --project <id>) [--dry-run]
        [--source ${ADAPTER_IDS.join('|')}] [--format ${FEED_FORMATS.join('|')}] [--allow-shrink] [--json]`;
@@ -101,10 +101,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`import-deals failed: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runMain('import-deals', main);

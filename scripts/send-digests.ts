@@ -4,6 +4,7 @@
 import type { RunSummary } from '../functions/src/alerts/run';
 import { COLLECTIONS } from '../functions/src/model/paths';
 import { runScheduledFunction, runScheduledFunctionForItsRun } from './lib/scheduled-trigger';
+import { runMain } from './lib/cli';
 
 const INBOX_URL = `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? 1080}`;
 
@@ -37,11 +38,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1]?.endsWith('send-digests.ts')) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(`send-digests failed: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
+  runMain('send-digests', main);
 }

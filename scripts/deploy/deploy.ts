@@ -3,7 +3,7 @@
 // then runs `firebase deploy` (on the functions' Node.js, which also loads them for discovery).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitWithUsage, parseCommandLine } from '../lib/cli';
+import { exitWithUsage, parseCommandLine, runMain } from '../lib/cli';
 import { repoRoot } from '../lib/paths';
 import { spawnChild, stopAllOnSignals } from '../lib/processes';
 import { firebaseCommand } from '../lib/stack';
@@ -50,10 +50,4 @@ async function main(): Promise<number> {
   return code ?? 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`npm run deploy failed: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runMain('npm run deploy', main);

@@ -1,7 +1,7 @@
 // firebase.json's predeploy hook for one target (`functions`, `hosting` or `firestore`), for a `firebase deploy`
 // run by hand: builds what the target deploys and runs its part of the deploy check (scripts/deploy/check.ts).
 // Under `npm run deploy`, which has already built and checked everything for the project, it only says so.
-import { exitWithUsage, parseCommandLine } from '../lib/cli';
+import { exitWithUsage, parseCommandLine, runMain } from '../lib/cli';
 import { CHECK_PARTS, runDeployCheck } from './check';
 import { buildProductionWeb, DEPLOY_CHECKED_ENV } from './steps';
 
@@ -30,10 +30,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`predeploy failed: ${(error as Error).message}`);
-    process.exit(1);
-  },
-);
+runMain('predeploy', main);

@@ -29,3 +29,17 @@ export function parseCommandLine<T extends ParseArgsConfig>(
     return exitWithUsage(usage, (error as Error).message);
   }
 }
+
+/**
+ * Runs a script's `main` and ends the process with the code it resolves to (0 for none), or with 1 after printing
+ * `<name> failed: <message>` when it throws. Scripts that leave an SDK connected would not exit by themselves.
+ */
+export function runMain(name: string, main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (error: unknown) => {
+      console.error(`${name} failed: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
+}

@@ -2,6 +2,7 @@
 // Admin SDK alike) are recognised by their `toDate()` method instead of by class.
 // zod/mini, as in fields.ts (render_blog's bundle).
 import { NEVER, optional, pipe, transform, unknown } from 'zod/mini';
+import type { ParsePayload } from 'zod/v4/core';
 
 /** Anything with a `toDate()` method: both SDKs' Timestamp classes. */
 export interface TimestampLike {
@@ -38,21 +39,20 @@ export function toIsoTimestamp(date: Date): string {
   return date.toISOString();
 }
 
+/** `value` as a Date (toDateOrNull), or NEVER with an issue saying what was `expected`. */
+function dateOrIssue(value: unknown, ctx: ParsePayload, expected: string): Date {
+  const date = toDateOrNull(value);
+  if (date !== null) return date;
+  ctx.issues.push({ code: 'custom', message: `expected ${expected}`, input: value });
+  return NEVER;
+}
+
 /** zod schema: a Timestamp, Date or ISO string in, a Date out. */
 export const dateSchema = pipe(
   unknown(),
-  transform((value: unknown, ctx): Date => {
-    const date = toDateOrNull(value);
-    if (date === null) {
-      ctx.issues.push({
-        code: 'custom',
-        message: 'expected a Timestamp, Date or ISO-8601 date-time string',
-        input: value,
-      });
-      return NEVER;
-    }
-    return date;
-  }),
+  transform((value: unknown, ctx): Date =>
+    dateOrIssue(value, ctx, 'a Timestamp, Date or ISO-8601 date-time string'),
+  ),
 );
 
 /**
@@ -61,17 +61,9 @@ export const dateSchema = pipe(
  */
 export const pendingDateSchema = pipe(
   optional(unknown()),
-  transform((value: unknown, ctx): Date | null => {
-    if (value === null || value === undefined) return null;
-    const date = toDateOrNull(value);
-    if (date === null) {
-      ctx.issues.push({
-        code: 'custom',
-        message: 'expected a Timestamp, Date, ISO-8601 string or null',
-        input: value,
-      });
-      return NEVER;
-    }
-    return date;
-  }),
+  transform((value: unknown, ctx): Date | null =>
+    value === null || value === undefined
+      ? null
+      : dateOrIssue(value, ctx, 'a Timestamp, Date, ISO-8601 string or null'),
+  ),
 );
