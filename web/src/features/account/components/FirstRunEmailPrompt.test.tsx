@@ -23,6 +23,17 @@ beforeEach(() => {
 
 const prompt = () => screen.findByRole('region', { name: 'Get your bargains by email?' });
 
+/** The prompt after a checkout, with saves that fail (the first one, or every one) and their logging muted. */
+async function promptWhoseSaveFails(failing: 'once' | 'always') {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  if (failing === 'once') mockSave.mockRejectedValueOnce(new Error('offline'));
+  else mockSave.mockRejectedValue(new Error('offline'));
+  render(<FirstRunEmailPrompt uid="user-1" checkoutReturn />);
+  await prompt();
+  return user;
+}
+
 describe('FirstRunEmailPrompt', () => {
   it('asks after a checkout and saves the digest, alerts and interests chosen, then never asks again', async () => {
     const user = userEvent.setup();
@@ -70,22 +81,14 @@ describe('FirstRunEmailPrompt', () => {
   });
 
   it('"No thanks" goes away even when the save fails', async () => {
-    const user = userEvent.setup();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockSave.mockRejectedValue(new Error('offline'));
-    render(<FirstRunEmailPrompt uid="user-1" checkoutReturn />);
-    await prompt();
+    const user = await promptWhoseSaveFails('always');
     await user.click(screen.getByRole('button', { name: 'No thanks' }));
     await waitFor(() => expect(screen.queryByRole('region')).not.toBeInTheDocument());
     expect(window.localStorage.getItem(emailPromptKey('user-1'))).toBeNull();
   });
 
   it('keeps an answer whose save failed on screen, with a message, to try again', async () => {
-    const user = userEvent.setup();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockSave.mockRejectedValueOnce(new Error('offline'));
-    render(<FirstRunEmailPrompt uid="user-1" checkoutReturn />);
-    await prompt();
+    const user = await promptWhoseSaveFails('once');
     await user.click(screen.getByRole('radio', { name: 'Daily' }));
     await user.click(screen.getByRole('button', { name: 'Save my choice' }));
     expect(await screen.findByText("We couldn't save your choice. Please try again.")).toBeInTheDocument();

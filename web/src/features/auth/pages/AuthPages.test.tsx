@@ -184,12 +184,17 @@ describe('a signed-in user opening /login or /signup', () => {
 });
 
 describe('Forgot password? on /login', () => {
-  it('sends the reset link and says so the same way for any address', async () => {
-    jest.mocked(sendPasswordReset).mockResolvedValue(undefined);
+  /** On /login: Forgot password?, the address, Send reset link. */
+  async function requestResetLink(email: string) {
     const user = renderAt('/login');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    await user.type(screen.getByLabelText('Email for the reset link'), ' shopper@example.com ');
+    await user.type(screen.getByLabelText('Email for the reset link'), email);
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+  }
+
+  it('sends the reset link and says so the same way for any address', async () => {
+    jest.mocked(sendPasswordReset).mockResolvedValue(undefined);
+    await requestResetLink(' shopper@example.com ');
     expect(await screen.findByRole('status')).toHaveTextContent(
       'If an account exists for shopper@example.com, we’ve sent it a link to reset your password.',
     );
@@ -197,10 +202,7 @@ describe('Forgot password? on /login', () => {
   });
 
   it('checks the address first and sends nothing for an invalid one', async () => {
-    const user = renderAt('/login');
-    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    await user.type(screen.getByLabelText('Email for the reset link'), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await requestResetLink('not-an-email');
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(sendPasswordReset).not.toHaveBeenCalled();
   });
@@ -209,10 +211,7 @@ describe('Forgot password? on /login', () => {
     jest
       .mocked(sendPasswordReset)
       .mockRejectedValue(Object.assign(new Error('Firebase: Error'), { code: 'auth/too-many-requests' }));
-    const user = renderAt('/login');
-    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    await user.type(screen.getByLabelText('Email for the reset link'), 'shopper@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await requestResetLink('shopper@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Please wait a few minutes and try again.',
     );
