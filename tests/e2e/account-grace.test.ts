@@ -6,10 +6,10 @@
 //   with the new one.
 import type { Page } from 'playwright-core';
 import { standinControl } from '../support/stripe-standin';
-import { payStandinCheckout, signIn, signUp, TEST_PASSWORD } from './dashboard-helpers';
+import { signIn, signUp, signUpAndSubscribe, TEST_PASSWORD } from './dashboard-helpers';
 import { gotoApp, newContext, screenshot, trackPageErrors } from './support/browser';
 import { useBrowser } from './support/suite';
-import { adminAuth, PROJECT_ID, uniqueEmail, waitForUserDoc } from './support/emulators';
+import { PROJECT_ID, uniqueEmail, waitForUserDoc } from './support/emulators';
 
 const AUTH_EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
 
@@ -23,10 +23,7 @@ test('a failed renewal shows the banner; updating the card on the portal clears 
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   const email = uniqueEmail('grace');
-  await signUp(page, email);
-  const uid = (await adminAuth().getUserByEmail(email)).uid;
-  await payStandinCheckout(page);
-  const subscribed = await waitForUserDoc(uid, (data) => data?.subscription_active === true);
+  const { uid, subscribed } = await signUpAndSubscribe(page, email);
   await dealCards(page).first().waitFor();
 
   // Before anything fails: the account page says what the next charge is.

@@ -3,10 +3,10 @@
 // leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again, and the
 // card ("Visa ending in 4242") throughout.
 import { standinControl } from '../support/stripe-standin';
-import { payStandinCheckout, signUp, standinSubscription } from './dashboard-helpers';
+import { signUpAndSubscribe, standinSubscription } from './dashboard-helpers';
 import { newContext, screenshot, trackPageErrors } from './support/browser';
 import { useBrowser } from './support/suite';
-import { adminAuth, uniqueEmail, waitForUserDoc } from './support/emulators';
+import { uniqueEmail, waitForUserDoc } from './support/emulators';
 
 const browser = useBrowser();
 
@@ -15,11 +15,7 @@ test('a failed renewal is paid by updating the card on the billing portal', asyn
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   const email = uniqueEmail('portal');
-
-  await signUp(page, email);
-  const uid = (await adminAuth().getUserByEmail(email)).uid;
-  await payStandinCheckout(page);
-  const subscribed = await waitForUserDoc(uid, (data) => data?.subscription_active === true);
+  const { uid, subscribed } = await signUpAndSubscribe(page, email);
   const subscriptionId = String(subscribed?.stripe_subscription_id);
 
   // The renewal fails: Stripe leaves the subscription past_due with an open invoice.

@@ -13,7 +13,7 @@ import type { DealFilter, DealNarrowing, DealSort } from '../../functions/src/mo
 import { parseSearchText, searchTermsOf } from '../../functions/src/model/search';
 import { standinState, type StandinState } from '../support/stripe-standin';
 import { gotoApp } from './support/browser';
-import { adminDb } from './support/emulators';
+import { adminAuth, adminDb, waitForUserDoc } from './support/emulators';
 
 export const PAGE_SIZE = 20;
 export const TEST_PASSWORD = 'e2e-Passw0rd!';
@@ -246,6 +246,18 @@ export async function payStandinCheckout(page: Page): Promise<void> {
   await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
   await page.getByRole('button', { name: /^Pay \$2\.00$/ }).click();
   await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
+/** Signs up `email`, subscribes through the stand-in's checkout and waits for the webhook's mirror of it. */
+export async function signUpAndSubscribe(
+  page: Page,
+  email: string,
+): Promise<{ uid: string; subscribed: Awaited<ReturnType<typeof waitForUserDoc>> }> {
+  await signUp(page, email);
+  const uid = (await adminAuth().getUserByEmail(email)).uid;
+  await payStandinCheckout(page);
+  const subscribed = await waitForUserDoc(uid, (data) => data?.subscription_active === true);
+  return { uid, subscribed };
 }
 
 /** Number of columns the deal grid lays out at the current width. */
