@@ -27,6 +27,7 @@ import {
   dbFor,
   DEAL_SEED,
   queryFromSpec,
+  type Operation,
   type Role,
   ROLES,
   SEEDED,
@@ -34,7 +35,6 @@ import {
   useSeededRulesEnvironment,
 } from './harness';
 
-type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
 const OPERATIONS: readonly Operation[] = ['get', 'list', 'create', 'update', 'delete'];
 
 interface CollectionUnderTest {

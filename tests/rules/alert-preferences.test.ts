@@ -23,7 +23,15 @@ import {
 } from '../../functions/src/model/alert-preferences';
 import { DEAL_CATEGORIES } from '../../functions/src/model/category';
 import { alertPreferencesDocPath } from '../../functions/src/model/paths';
-import { clientDb, dbFor, ownerMatrixCases, type Role, UIDS, useSeededRulesEnvironment } from './harness';
+import {
+  clientDb,
+  dbFor,
+  itEnforcesOwnerMatrix,
+  type Operation,
+  type Role,
+  UIDS,
+  useSeededRulesEnvironment,
+} from './harness';
 
 const PREFERENCES: AlertPreferencesInput = {
   ...defaultAlertPreferences('America/New_York'),
@@ -42,8 +50,6 @@ const wellFormed = (over: Partial<Record<string, unknown>> = {}) => ({
   ...alertPreferencesDoc(PREFERENCES, serverTimestamp()),
   ...over,
 });
-
-type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
 
 /** Signed-in owners act on their own document (the subscriber has one, the free user creates one). */
 const ownerOf = (role: Role) => (role === 'free' ? UIDS.free : UIDS.subscriber);
@@ -72,8 +78,6 @@ const ALLOWED: Record<Operation, readonly Role[]> = {
   delete: [],
 };
 
-const cases = ownerMatrixCases(ALLOWED);
-
 describe('alert preferences rules', () => {
   const env = useSeededRulesEnvironment((seeded) =>
     seeded.withSecurityRulesDisabled(async (context) => {
@@ -84,15 +88,7 @@ describe('alert preferences rules', () => {
   const owner = () => dbFor(env(), 'subscriber');
   const uid = UIDS.subscriber;
 
-  it.each(cases)('%s by %s is %s', async (operation, _name, _verdict, role, allowed) => {
-    const attempt = ATTEMPTS[operation](dbFor(env(), role), role);
-    if (allowed) await assertSucceeds(attempt);
-    else await assertFails(attempt);
-  });
-
-  it('covers owner/unsubscribed owner/other/anonymous × get/list/create/update/delete', () => {
-    expect(cases).toHaveLength(20);
-  });
+  itEnforcesOwnerMatrix(env, ALLOWED, ATTEMPTS);
 
   it('lets each owner write only their own document', async () => {
     await assertSucceeds(write(dbFor(env(), 'free'), UIDS.free, wellFormed()));

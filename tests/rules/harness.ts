@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  assertFails,
+  assertSucceeds,
   initializeTestEnvironment,
   type RulesTestContext,
   type RulesTestEnvironment,
@@ -74,11 +76,14 @@ const OWNER_ROLE_NAMES: Record<Role, string> = {
   signedOut: 'a signed-out visitor',
 };
 
+/** The operations an allow-and-deny matrix covers. */
+export type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
+
 /**
  * The rows of an allow-and-deny matrix over a user's own documents: every operation of `allowed` for every role,
  * as [operation, role name, 'allowed' | 'denied', role, allowed] (for `it.each`).
  */
-export function ownerMatrixCases<Operation extends string>(
+function ownerMatrixCases(
   allowed: Record<Operation, readonly Role[]>,
 ): Array<readonly [Operation, string, 'allowed' | 'denied', Role, boolean]> {
   return (Object.keys(allowed) as Operation[]).flatMap((operation) =>
@@ -87,6 +92,27 @@ export function ownerMatrixCases<Operation extends string>(
       return [operation, OWNER_ROLE_NAMES[role], isAllowed ? 'allowed' : 'denied', role, isAllowed] as const;
     }),
   );
+}
+
+/**
+ * Tests of an owner matrix: each operation by each role succeeds where `allowed` lists the role and fails
+ * everywhere else (allow AND deny), and the matrix covers the four roles × five operations.
+ */
+export function itEnforcesOwnerMatrix(
+  env: () => RulesTestEnvironment,
+  allowed: Record<Operation, readonly Role[]>,
+  attempts: Record<Operation, (db: Firestore, role: Role) => Promise<unknown>>,
+): void {
+  const cases = ownerMatrixCases(allowed);
+  it.each(cases)('%s by %s is %s', async (operation, _name, _verdict, role, isAllowed) => {
+    const attempt = attempts[operation](dbFor(env(), role), role);
+    if (isAllowed) await assertSucceeds(attempt);
+    else await assertFails(attempt);
+  });
+
+  it('covers owner/unsubscribed owner/other/anonymous × get/list/create/update/delete', () => {
+    expect(cases).toHaveLength(20);
+  });
 }
 
 export async function createRulesTestEnvironment(

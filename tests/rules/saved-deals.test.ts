@@ -23,7 +23,8 @@ import {
   clientDb,
   dbFor,
   DEAL_SEED,
-  ownerMatrixCases,
+  itEnforcesOwnerMatrix,
+  type Operation,
   queryFromSpec,
   type Role,
   UIDS,
@@ -60,8 +61,6 @@ async function seedSaved(env: RulesTestEnvironment, count = 1): Promise<void> {
   });
 }
 
-type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
-
 /** Signed-in owners act on their own saved deals; 'other' and signed-out visitors try the subscriber's. */
 const ownerOf = (role: Role) => (role === 'free' ? UIDS.free : UIDS.subscriber);
 
@@ -83,22 +82,12 @@ const ALLOWED: Record<Operation, readonly Role[]> = {
   delete: ['subscriber', 'free'],
 };
 
-const cases = ownerMatrixCases(ALLOWED);
-
 describe('saved deals rules', () => {
   const env = useSeededRulesEnvironment((seeded) => seedSaved(seeded));
   const owner = () => dbFor(env(), 'subscriber');
   const uid = UIDS.subscriber;
 
-  it.each(cases)('%s by %s is %s', async (operation, _name, _verdict, role, allowed) => {
-    const attempt = ATTEMPTS[operation](dbFor(env(), role), role);
-    if (allowed) await assertSucceeds(attempt);
-    else await assertFails(attempt);
-  });
-
-  it('covers owner/unsubscribed owner/other/anonymous × get/list/create/update/delete', () => {
-    expect(cases).toHaveLength(20);
-  });
+  itEnforcesOwnerMatrix(env, ALLOWED, ATTEMPTS);
 
   describe('shape and count attacks on a save', () => {
     const batchWith = (
