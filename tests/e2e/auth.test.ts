@@ -13,6 +13,7 @@ import {
   waitForAnimationsToFinish,
 } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
+import { signInWithEmulatedGoogle } from './dashboard-helpers';
 
 const PASSWORD = 'bargain-hunter-1';
 
@@ -134,15 +135,7 @@ test('Google sign-in through the Auth emulator popup creates users/{uid} and lan
   const before = new Set((await adminAuth().listUsers(1000)).users.map((user) => user.uid));
   const { context, page } = await openPage(browser);
   const errors = trackPageErrors(page);
-  await gotoApp(page, '/login');
-
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'Sign in with Google' }).click(),
-  ]);
-  await popup.locator('#add-account-button').click();
-  await popup.locator('#autogen-button').click();
-  await popup.locator('#sign-in').click();
+  await signInWithEmulatedGoogle(page);
   await onPath(page, '/dashboard');
   await mainNav(page).getByRole('button', { name: 'Sign Out' }).waitFor();
 

@@ -240,6 +240,21 @@ export async function signIn(page: Page, email: string, password = TEST_PASSWORD
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * From /login: Sign in with Google, and in the Auth emulator's popup a new generated account. The popup hands the
+ * result back to the page through its opener (the COOP header must allow that).
+ */
+export async function signInWithEmulatedGoogle(page: Page): Promise<void> {
+  await gotoApp(page, '/login');
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in with Google' }).click(),
+  ]);
+  await popup.locator('#add-account-button').click();
+  await popup.locator('#autogen-button').click();
+  await popup.locator('#sign-in').click();
+}
+
 /** From the subscribe screen: Subscribe Now, Pay on the stand-in's hosted checkout, back on the dashboard. */
 export async function payStandinCheckout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Subscribe Now' }).click();

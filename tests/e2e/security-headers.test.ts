@@ -8,7 +8,7 @@ import { HOSTILE_POST_ID, demoBlogPosts, publishDemoPosts } from '../../tools/bl
 import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
 import { BASE_URL, gotoApp, launchBrowser, newContext } from './support/browser';
 import { adminDb, closeAdmin, uniqueEmail } from './support/emulators';
-import { signUp } from './dashboard-helpers';
+import { signInWithEmulatedGoogle, signUp } from './dashboard-helpers';
 
 const root = join(__dirname, '..', '..');
 const emulatorBuild = join(root, 'web/dist-emulator');
@@ -216,14 +216,7 @@ describe('no CSP violation in Chromium', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const violations = await trackCsp(page);
-    await gotoApp(page, '/login');
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Sign in with Google' }).click(),
-    ]);
-    await popup.locator('#add-account-button').click();
-    await popup.locator('#autogen-button').click();
-    await popup.locator('#sign-in').click();
+    await signInWithEmulatedGoogle(page);
     // The popup kept its opener (COOP same-origin-allow-popups) and handed the result back.
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
