@@ -31,12 +31,12 @@ export function parseCommandLine<T extends ParseArgsConfig>(
 }
 
 /**
- * Runs a script's `main` and ends the process with the code it resolves to (0 for none), or with 1 after printing
+ * Runs a script's `main` and ends the process with the exit code it resolves to (0 when it resolves to none), or with 1 after printing
  * `<name> failed: <message>` when it throws. Scripts that leave an SDK connected would not exit by themselves.
  */
-export function runMain(name: string, main: () => Promise<number | void>): void {
+export function runMain(name: string, main: () => Promise<unknown>): void {
   main().then(
-    (code) => process.exit(code ?? 0),
+    (code) => process.exit(typeof code === 'number' ? code : 0),
     (error: unknown) => {
       console.error(`${name} failed: ${(error as Error).message}`);
       process.exit(1);
