@@ -2,6 +2,7 @@
 // the app's JavaScript is requested (snapshots) or evaluated (the loading frame, which preloads it), so the first
 // paint never waits for React (web/build/prerender-plugin.ts writes the HTML).
 import '@/styles/global.css';
+import { warmUpIntlOffMainThread } from '@/lib/intl-warmup';
 import { recoverFromStaleChunks, reloadOnceForStaleChunk } from '@/lib/stale-chunks';
 
 // The CSP allows no 'unsafe-eval' (firebase.json): zod must neither compile its parsers with `new Function` nor
@@ -39,6 +40,7 @@ function mainImagesDecoded(): Promise<void> {
 
 await mainImagesDecoded();
 await afterNextPaint();
+warmUpIntlOffMainThread();
 // The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page. Starting
 // the first auth check here too lets it (restoring a signed-in user takes a round trip) run while the larger app
 // chunk still downloads: the bundler defers a module's code until first use, so an import alone would leave the
