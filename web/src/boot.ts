@@ -3,6 +3,7 @@
 // paint never waits for React (web/build/prerender-plugin.ts writes the HTML).
 import '@/styles/global.css';
 import { warmUpIntlOffMainThread } from '@/lib/intl-warmup';
+import { nextTask } from '@/lib/next-task';
 import { recoverFromStaleChunks, reloadOnceForStaleChunk } from '@/lib/stale-chunks';
 
 // The CSP allows no 'unsafe-eval' (firebase.json): zod must neither compile its parsers with `new Function` nor
@@ -38,19 +39,6 @@ function mainImagesDecoded(): Promise<void> {
   ]);
 }
 
-/**
- * Each step below is a task of its own (starting a download adds the chunk's preload links to the page, starting a
- * worker has its cost too): one task doing all of it blocked a phone's main thread for over 50 ms.
- */
-function nextTask(): Promise<void> {
-  // A message, not setTimeout: timers in a hidden tab wait up to a second.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
 await mainImagesDecoded();
 await afterNextPaint();
 // The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page. Starting
@@ -58,6 +46,8 @@ await afterNextPaint();
 // chunk still downloads: the bundler defers a module's code until first use, so an import alone would leave the
 // check waiting for the app. A failure here is the app's to report (it imports the same module).
 import('@/lib/auth-session').then(({ startAuthSession }) => startAuthSession()).catch(() => undefined);
+// Each step is a task of its own (starting a download adds the chunk's preload links to the page, starting a worker
+// has its cost too): one task doing all of it blocked a phone's main thread for over 50 ms.
 await nextTask();
 warmUpIntlOffMainThread();
 await nextTask();
