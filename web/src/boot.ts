@@ -2,6 +2,8 @@
 // the app's JavaScript is requested (snapshots) or evaluated (the loading frame, which preloads it), so the first
 // paint never waits for React (web/build/prerender-plugin.ts writes the HTML).
 import '@/styles/global.css';
+import { warmUpIntlOffMainThread } from '@/lib/intl-warmup';
+import { nextTask } from '@/lib/next-task';
 import { recoverFromStaleChunks, reloadOnceForStaleChunk } from '@/lib/stale-chunks';
 
 // The CSP allows no 'unsafe-eval' (firebase.json): zod must neither compile its parsers with `new Function` nor
@@ -44,6 +46,11 @@ await afterNextPaint();
 // chunk still downloads: the bundler defers a module's code until first use, so an import alone would leave the
 // check waiting for the app. A failure here is the app's to report (it imports the same module).
 import('@/lib/auth-session').then(({ startAuthSession }) => startAuthSession()).catch(() => undefined);
+// Each step is a task of its own (starting a download adds the chunk's preload links to the page, starting a worker
+// has its cost too): one task doing all of it blocked a phone's main thread for over 50 ms.
+await nextTask();
+warmUpIntlOffMainThread();
+await nextTask();
 try {
   await import('./main');
 } catch (error) {

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BootFailure } from '@/app/App';
 import { preloadRoute } from '@/app/routes';
+import { nextTask } from '@/lib/next-task';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -9,6 +10,8 @@ if (!container) throw new Error('Missing #root element');
 // The HTML already shows this page's build-time snapshot (or the loading frame). The app renders once the first
 // auth check has finished (docs/reference.md#signing-in) and the page's chunk is loaded, replacing the snapshot in one commit, so
 // the page never flashes a spinner or links for the wrong auth state. Both downloads start now, side by side.
+// Evaluating this chunk (React DOM, the router) is a task of its own; finding and requesting the page's chunk next.
+await nextTask();
 const pageReady = preloadRoute(window.location.pathname);
 const root = createRoot(container);
 try {

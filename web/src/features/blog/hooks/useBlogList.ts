@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { BlogCursor } from '@model/blog-island';
-import { liteDb } from '@/lib/firestore-lite';
-import { fetchBlogPage } from '../api/blog-posts';
+import { readBlogPage } from '../api/blog-reads';
 import { startFirstRead, takeFirstRead } from '../api/first-read';
 import { blogIslandFor } from '../api/island';
 import {
@@ -23,7 +22,7 @@ function serverListState(path: string): BlogListState<BlogCursor> | null {
 /** Starts reading the first page before the list renders (route preloading), unless the server sent it. */
 export function prefetchFirstBlogPage(): void {
   if (serverListState(`${window.location.pathname}${window.location.search}`)) return;
-  startFirstRead(FIRST_PAGE_KEY, () => fetchBlogPage(liteDb, null));
+  startFirstRead(FIRST_PAGE_KEY, () => readBlogPage(null));
 }
 
 /**
@@ -42,7 +41,7 @@ export function useBlogList() {
   useEffect(() => {
     if (initial.status !== 'loading') return;
     let active = true;
-    takeFirstRead(FIRST_PAGE_KEY, () => fetchBlogPage(liteDb, null)).then(
+    takeFirstRead(FIRST_PAGE_KEY, () => readBlogPage(null)).then(
       (page) => active && dispatch({ type: 'page-loaded', ...page }),
       (error: unknown) => {
         console.error('blog.list_load_failed: showing an empty list', error);
@@ -58,7 +57,7 @@ export function useBlogList() {
     if (inFlight.current || !canLoadMore(state) || state.cursor === null) return;
     inFlight.current = true;
     dispatch({ type: 'load-more' });
-    fetchBlogPage(liteDb, state.cursor)
+    readBlogPage(state.cursor)
       .then(
         (page) => dispatch({ type: 'page-loaded', ...page }),
         (error: unknown) => {

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BlogPost } from '@model/blog';
-import { liteDb } from '@/lib/firestore-lite';
-import { fetchBlogPost } from '../api/blog-posts';
+import { readBlogPost } from '../api/blog-reads';
 import { startFirstRead, takeFirstRead } from '../api/first-read';
 import { blogIslandFor } from '../api/island';
 
@@ -21,7 +20,7 @@ function serverPostState(id: string): BlogPostState | null {
 /** Starts reading a post before its page renders (route preloading), unless the server sent it. */
 export function prefetchBlogPost(id: string): void {
   if (serverPostState(id)) return;
-  startFirstRead(postKey(id), () => fetchBlogPost(liteDb, id));
+  startFirstRead(postKey(id), () => readBlogPost(id));
 }
 
 /** One post by id; a missing post and a failed read both end in 'not-found' (docs/reference.md#blog). */
@@ -32,7 +31,7 @@ export function useBlogPost(id: string): BlogPostState {
   useEffect(() => {
     if (fromServer) return;
     let active = true;
-    takeFirstRead(postKey(id), () => fetchBlogPost(liteDb, id)).then(
+    takeFirstRead(postKey(id), () => readBlogPost(id)).then(
       (post) => {
         if (active) setResult({ id, state: post ? { status: 'found', post } : { status: 'not-found' } });
       },
