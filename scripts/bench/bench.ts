@@ -145,8 +145,12 @@ async function main() {
   let othersOk = true;
   const others = dashboardOnly ? [] : ['bench:collector', 'bench:digests'];
   for (const name of others.filter((script) => script in scripts)) {
+    // Node runs the script itself, not through npm: on Ctrl-C npm exits before its child has stopped the
+    // emulators it started, and the sweep of the group would then kill that child mid-cleanup.
+    const [command, ...commandArgs] = (scripts[name] ?? '').split(' ');
+    const executable = command === 'node' ? process.execPath : (command ?? 'node');
     othersOk =
-      (await run(name, 'npm', ['run', name], { cwd: repoRoot }).then(
+      (await run(name, executable, commandArgs, { cwd: repoRoot }).then(
         () => true,
         () => false,
       )) && othersOk;
