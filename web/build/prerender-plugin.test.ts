@@ -222,6 +222,29 @@ describe('composeSnapshotHtml', () => {
     expect(page.bodyLinkCount).toBe(0);
   });
 
+  it('runs asyncEntries as async module scripts after firstJs, ahead of the template’s entry, never preloaded', () => {
+    const html = composeSnapshotHtml(
+      TEMPLATE,
+      { html: '', title: null, sources: [] },
+      {
+        js: ['assets/prefetch-P1.js', 'assets/lite-F1.js'],
+        css: [],
+        firstJs: ['assets/auth-A1.js', 'assets/lite-F1.js'],
+        asyncEntries: ['assets/prefetch-P1.js'],
+      },
+      '/',
+    );
+    const script = '<script type="module" async crossorigin src="/assets/prefetch-P1.js"></script>';
+    expect(html.match(/prefetch-P1\.js/g)).toHaveLength(1);
+    expect(html.indexOf('/assets/lite-F1.js')).toBeLessThan(html.indexOf(script));
+    expect(html.indexOf(script)).toBeLessThan(html.indexOf('/assets/index-E1.js'));
+    expect(parsePage(html).headLinks('modulepreload')).toEqual([
+      '/assets/auth-A1.js',
+      '/assets/lite-F1.js',
+      '/assets/vendor-V1.js',
+    ]);
+  });
+
   it('prefixes added links with the base path', () => {
     const html = composeSnapshotHtml(
       TEMPLATE,
