@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { prerenderSnapshots } from './build/prerender-plugin.ts';
+import { FRAME_ENTRIES, prerenderSnapshots } from './build/prerender-plugin.ts';
 import { moveSourceMapsOutOfBuild } from './build/source-maps.ts';
 import { assertDeployableEnv, DEPLOY_MODE, parseEnv, type AppEnv } from './src/config/env-schema.ts';
 
@@ -115,6 +115,13 @@ export default defineConfig(({ command, mode }) => {
       // The manifest maps chunks to routes for the benchmark (`npm run bench`); Hosting ignores the .vite folder.
       manifest: true,
       rolldownOptions: {
+        // The app (index.html) and the entries protected pages' frames run beside it (build/prerender-plugin.ts).
+        input: [
+          fileURLToPath(new URL('./index.html', import.meta.url)),
+          ...Object.values(FRAME_ENTRIES).map((entry) =>
+            fileURLToPath(new URL(`./${entry}`, import.meta.url)),
+          ),
+        ],
         treeshake: { moduleSideEffects: [{ test: REACTFIRE_SOURCE_FILES, sideEffects: false }] },
         output: {
           codeSplitting: {

@@ -198,6 +198,53 @@ describe('composeSnapshotHtml', () => {
     expect(html.indexOf('/assets/LandingPage-C3.css')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('preloads firstJs ahead of the template’s scripts and styles, once, and only what the template lacks', () => {
+    const html = composeSnapshotHtml(
+      TEMPLATE,
+      { html: '', title: null, sources: [] },
+      {
+        js: ['assets/auth-A1.js', 'assets/vendor-V1.js', 'assets/LandingPage-L1.js'],
+        css: [],
+        firstJs: ['assets/auth-A1.js', 'assets/vendor-V1.js'],
+      },
+      '/',
+    );
+    const page = parsePage(html);
+    expect(page.headLinks('modulepreload')).toEqual([
+      '/assets/auth-A1.js',
+      '/assets/vendor-V1.js',
+      '/assets/LandingPage-L1.js',
+    ]);
+    // Ahead of the entry script; the template's own vendor preload stays where it was, not duplicated.
+    expect(html.indexOf('/assets/auth-A1.js')).toBeLessThan(html.indexOf('/assets/index-E1.js'));
+    expect(html.match(/auth-A1\.js/g)).toHaveLength(1);
+    expect(html.match(/vendor-V1\.js/g)).toHaveLength(1);
+    expect(page.bodyLinkCount).toBe(0);
+  });
+
+  it('runs asyncEntries as async module scripts after firstJs, ahead of the template’s entry, never preloaded', () => {
+    const html = composeSnapshotHtml(
+      TEMPLATE,
+      { html: '', title: null, sources: [] },
+      {
+        js: ['assets/prefetch-P1.js', 'assets/lite-F1.js'],
+        css: [],
+        firstJs: ['assets/auth-A1.js', 'assets/lite-F1.js'],
+        asyncEntries: ['assets/prefetch-P1.js'],
+      },
+      '/',
+    );
+    const script = '<script type="module" async crossorigin src="/assets/prefetch-P1.js"></script>';
+    expect(html.match(/prefetch-P1\.js/g)).toHaveLength(1);
+    expect(html.indexOf('/assets/lite-F1.js')).toBeLessThan(html.indexOf(script));
+    expect(html.indexOf(script)).toBeLessThan(html.indexOf('/assets/index-E1.js'));
+    expect(parsePage(html).headLinks('modulepreload')).toEqual([
+      '/assets/auth-A1.js',
+      '/assets/lite-F1.js',
+      '/assets/vendor-V1.js',
+    ]);
+  });
+
   it('prefixes added links with the base path', () => {
     const html = composeSnapshotHtml(
       TEMPLATE,

@@ -46,9 +46,23 @@ interface PrerenderModule {
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The app's module, imported by the entry (src/boot.ts) after the first paint; every page preloads it. */
 const APP_MODULE = 'src/main.tsx';
-/** Firebase Auth's first check gates the app's first render (docs/reference.md#signing-in): frames preload it with the app. */
+/**
+ * Firebase Auth's first check gates the app's first render (docs/reference.md#signing-in): frames preload it with the
+ * app, and first. Restoring a signed-in user takes a round trip that starts only once Auth has loaded: over HTTP/1.1
+ * (six connections per host) the browser requests the head's scripts, styles and preloads in document order and
+ * shares the bandwidth between the open requests, so Auth listed ahead of them arrives early and its round trip
+ * runs while the larger chunks download.
+ */
 const AUTH_MODULE = 'src/lib/auth-session.ts';
 const LOADING_FRAME_FILE = 'app.html';
+/**
+ * Entries a protected page's frame runs beside the app, `async` (each is also an input of the build, see
+ * vite.config.ts): /dashboard requests the subscriber's first deal page as soon as Auth is ready, not after the
+ * app's largest chunks have arrived and run. Their chunks are preloaded right after Auth's.
+ */
+export const FRAME_ENTRIES: Readonly<Record<string, string>> = {
+  '/dashboard': 'src/app/dashboard-prefetch.ts',
+};
 /**
  * Hosting answers every path that is neither a file nor a rewritten route with this page and HTTP 404: the Not
  * Found page's snapshot (rendered for a path no route names), which the app then takes over like any other.
@@ -80,24 +94,42 @@ export function snapshotAssets(
   return { js: [...js], css: [...css] };
 }
 
-/** The template with the snapshot inside #root, its title, and links for assets the template lacks. */
+/**
+ * The template with the snapshot inside #root, its title, and links for assets the template lacks. `firstJs` are
+ * preloaded, and `asyncEntries` run as `async` module scripts, ahead of the template's own scripts and styles (the
+ * browser requests them first).
+ */
 export function composeSnapshotHtml(
   template: string,
   snapshot: Snapshot,
-  assets: { js: string[]; css: string[] },
+  assets: { js: string[]; css: string[]; firstJs?: string[]; asyncEntries?: string[] },
   base: string,
 ): string {
   if (template.split(ROOT_ELEMENT).length !== 2)
     throw new Error(`prerender: index.html must contain ${ROOT_ELEMENT} exactly once`);
   const missing = (file: string) => !template.includes(`${base}${file}"`);
+  const asyncEntries = (assets.asyncEntries ?? []).filter(missing);
+  const firstJs = (assets.firstJs ?? []).filter((file) => missing(file) && !asyncEntries.includes(file));
+  const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
   const links = [
     ...assets.css.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
     ...assets.js
-      .filter(missing)
-      .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+      .filter((file) => missing(file) && !firstJs.includes(file) && !asyncEntries.includes(file))
+      .map(preload),
   ];
   // Replacer functions: a replacement string would expand `$&`, `$$`… inside the page's text.
   let html = template.replace(ROOT_ELEMENT, () => `<div id="root">${snapshot.html}</div>`);
+  const first = [
+    ...firstJs.map(preload),
+    ...asyncEntries.map((file) => `<script type="module" async crossorigin src="${base}${file}"></script>`),
+  ];
+  if (first.length) {
+    const firstTag = /\n?(\s*)<(script|link rel="(?:stylesheet|modulepreload)")\b/.exec(html);
+    if (!firstTag) throw new Error('prerender: index.html has no script or stylesheet in its head');
+    const indent = firstTag[1] ?? '';
+    const at = firstTag.index;
+    html = `${html.slice(0, at)}${first.map((tag) => `\n${indent}${tag}`).join('')}${html.slice(at)}`;
+  }
   const { title } = snapshot;
   if (title !== null)
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
@@ -198,16 +230,29 @@ export function prerenderSnapshots(): Plugin {
       });
       try {
         const prerender = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
-        const write = (file: string, snapshot: Snapshot, assets: { js: string[]; css: string[] }) =>
+        const write = (file: string, snapshot: Snapshot, assets: Parameters<typeof composeSnapshotHtml>[2]) =>
           writeFileSync(join(outDir, file), composeSnapshotHtml(template, snapshot, assets, config.base));
         // The loading frame's routes need the app for any content: preload it with the page.
         const loadingFrame = prerender.renderLoadingFrame();
-        write(LOADING_FRAME_FILE, loadingFrame, snapshotAssets(manifest, [APP_MODULE, AUTH_MODULE]));
+        // Auth's chunks go ahead of everything else, even the entry and the styles: see AUTH_MODULE.
+        const authJs = snapshotAssets(manifest, [AUTH_MODULE]).js;
+        write(LOADING_FRAME_FILE, loadingFrame, {
+          ...snapshotAssets(manifest, [AUTH_MODULE, APP_MODULE]),
+          firstJs: authJs,
+        });
         // The protected pages get their own copy that also preloads their chunks (the Firestore SDK and the page):
         // the app would otherwise request them only once it has loaded and run, one slow round trip later.
         for (const path of prerender.PRELOADED_FRAME_PATHS) {
-          const sources = [APP_MODULE, AUTH_MODULE, ...prerender.routeSources(path)];
-          write(snapshotFileName(path), loadingFrame, snapshotAssets(manifest, sources));
+          const sources = [AUTH_MODULE, APP_MODULE, ...prerender.routeSources(path)];
+          const entry = FRAME_ENTRIES[path];
+          // The entry's own chunk first, then the chunks it imports.
+          const [entryFile, ...entryImports] =
+            entry === undefined ? [] : snapshotAssets(manifest, [entry]).js;
+          write(snapshotFileName(path), loadingFrame, {
+            ...snapshotAssets(manifest, sources),
+            firstJs: [...new Set([...authJs, ...entryImports])],
+            asyncEntries: entryFile === undefined ? [] : [entryFile],
+          });
         }
         blogShell = prerender.BLOG_SHELL;
         const webRenderDir = resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR);

@@ -3,7 +3,9 @@
 // savings sorts order by (see savings.ts for the ranking), `category` the category filter's value (category.ts)
 // and `search_terms` the keyword search's index (search.ts). All three are derived here, in buildDealDoc, the
 // one function every writer (demo-data generator, deal collector) builds a stored deal with.
-import { z } from 'zod';
+// zod/mini, as in fields.ts: the dashboard's first deal page parses with it, and classic zod's tree (and its
+// slower schema set-up) stays out of the dashboard's initial JavaScript.
+import { nullish, object, optional, pipe, string, transform, unknown } from 'zod/mini';
 import { categoryOf, type DealCategory, isDealCategory } from './category';
 import {
   booleanOr,
@@ -52,35 +54,36 @@ export interface Deal {
   category: DealCategory;
 }
 
-const dealSchema = z
-  .object({
-    source_id: z
-      .string()
-      .nullish()
-      .transform((value) => value ?? DEAL_SOURCE_ID),
+const dealSchema = pipe(
+  object({
+    source_id: pipe(
+      nullish(string()),
+      transform((value: string | null | undefined) => value ?? DEAL_SOURCE_ID),
+    ),
     title: textOrEmpty,
     description: textOrEmpty,
-    savings: z.string(),
+    savings: string(),
     savings_value: optionalNumber,
     type: textOrEmpty,
     code: optionalText,
     start_date: dateSchema,
     end_date: dateSchema,
     shop_id: textOrEmpty,
-    shop_name: z.string(),
+    shop_name: string(),
     shop_url: optionalHttpUrl,
     shop_logo_url: optionalHttpUrl,
     url_home: httpUrl,
     scraped_at: pendingDateSchema,
     is_verified: booleanOr(false),
-    category: z.unknown().optional(),
-  })
-  .transform(({ savings_value, category, ...deal }) => ({
+    category: optional(unknown()),
+  }),
+  transform(({ savings_value, category, ...deal }) => ({
     ...deal,
     // A writer that predates savings_value or category still gets a correct value for display-side use.
     savings_value: savings_value ?? savingsValue(deal.savings),
     category: isDealCategory(category) ? category : categoryOf(deal),
-  }));
+  })),
+);
 
 export function parseDeal(
   id: string,

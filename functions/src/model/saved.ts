@@ -2,7 +2,8 @@
 // are. The rules cap the count at MAX_SAVED_DEALS: a client adds or removes a saved deal only in a batch that
 // also moves the counter by one and names the deal (`deal_id`), so the counter cannot drift from the documents
 // (see firestore.rules and savedDealWrites in the web app).
-import { z } from 'zod';
+// zod/mini, as in fields.ts: the dashboard reads saved deals with it (see deal.ts).
+import { gte, int, number, object, string } from 'zod/mini';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { savedCounterDocPath, savedDealDocPath } from './paths';
 import { pendingDateSchema } from './timestamp';
@@ -26,8 +27,8 @@ export interface SavedCounterDoc {
   deal_id: string;
 }
 
-const savedDealSchema = z.object({ saved_at: pendingDateSchema });
-const savedCounterSchema = z.object({ count: z.number().int().min(0), deal_id: z.string() });
+const savedDealSchema = object({ saved_at: pendingDateSchema });
+const savedCounterSchema = object({ count: number().check(int(), gte(0)), deal_id: string() });
 
 export function parseSavedDeal(
   uid: string,

@@ -5,7 +5,8 @@
 // live deals after writing a batch (functions/src/deals/summary.ts `refreshShopSummary` reads them and writes
 // the document). Counts are as of `updated_at`: a deal that expires before the next refresh is still counted,
 // so the dashboard shows them as approximate ("about") and never relies on them for correctness.
-import { z } from 'zod';
+// zod/mini, as in fields.ts: the dashboard reads the summary with it (see deal.ts).
+import { array, gte, int, minLength, number, object, pipe, record, string, transform } from 'zod/mini';
 import { DEAL_CATEGORIES, type DealCategory } from './category';
 import type { DealDoc } from './deal';
 import { optionalHttpUrl } from './fields';
@@ -65,25 +66,28 @@ export function buildShopSummaryDoc(deals: Iterable<SummarizedDeal>, now: Date):
   return { updated_at: nowIso, shops: byName, categories };
 }
 
-const shopSummarySchema = z.object({
+const countSchema = number().check(int(), gte(0));
+
+const shopSummarySchema = object({
   updated_at: dateSchema,
-  shops: z.array(
-    z.object({
-      id: z.string().min(1),
-      name: z.string(),
+  shops: array(
+    object({
+      id: string().check(minLength(1)),
+      name: string(),
       url: optionalHttpUrl,
-      live: z.number().int().min(0),
+      live: countSchema,
     }),
   ),
-  categories: z
-    .record(z.string(), z.number().int().min(0))
-    .transform(
-      (counts) =>
+  categories: pipe(
+    record(string(), countSchema),
+    transform(
+      (counts: Record<string, number>) =>
         Object.fromEntries(DEAL_CATEGORIES.map((category) => [category, counts[category] ?? 0])) as Record<
           DealCategory,
           number
         >,
     ),
+  ),
 });
 
 export function parseShopSummary(

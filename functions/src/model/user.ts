@@ -1,6 +1,7 @@
 // users/{uid}: one user's subscription state. The client creates it with the four initial fields only
 // (firestore.rules enforces exactly that shape); every other field is written by the billing functions.
-import { z } from 'zod';
+// zod/mini, as in fields.ts: the dashboard reads the user document with it (see deal.ts).
+import { boolean, nullish, object, pipe, string, transform } from 'zod/mini';
 import { booleanOr, optionalNumber, optionalText } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { userDocPath } from './paths';
@@ -119,12 +120,12 @@ export type MirroredSubscription = Pick<
   | 'renewal_currency'
 >;
 
-const userSchema = z.object({
-  subscription_active: z.boolean(),
-  subscription_status: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? INITIAL_SUBSCRIPTION_STATUS),
+const userSchema = object({
+  subscription_active: boolean(),
+  subscription_status: pipe(
+    nullish(string()),
+    transform((value: string | null | undefined) => value ?? INITIAL_SUBSCRIPTION_STATUS),
+  ),
   created_at: pendingDateSchema,
   updated_at: pendingDateSchema,
   stripe_customer_id: optionalText,

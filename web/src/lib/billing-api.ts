@@ -1,6 +1,8 @@
 // The billing functions (docs/reference.md#backend-calls), through the shared API client. Every response is validated: it is input
 // from the network, and a checkout URL in particular decides where the browser goes next.
-import { z } from 'zod';
+// zod/mini, as the data model (functions/src/model/fields.ts): the dashboard's subscribe screen loads this module
+// with the page, and classic zod stays out of the dashboard's JavaScript.
+import { object, parse } from 'zod/mini';
 import { httpUrl } from '@model/fields';
 import {
   subscriptionStatusResponseSchema,
@@ -9,14 +11,14 @@ import {
 import { ApiError, callFunction, NOT_SIGNED_IN_MESSAGES } from '@/lib/api-client';
 
 /** A hosted Stripe page (checkout or billing portal) to send the browser to. */
-const checkoutSessionSchema = z.object({ url: httpUrl });
+const checkoutSessionSchema = object({ url: httpUrl });
 
 /** POST /create_checkout_session → the hosted checkout page to send the browser to. */
 export async function createCheckoutSession(): Promise<string> {
   const { url } = await callFunction('/create_checkout_session', {
     method: 'POST',
     notSignedInMessage: NOT_SIGNED_IN_MESSAGES.mustBeLoggedIn,
-    parse: (data) => checkoutSessionSchema.parse(data),
+    parse: (data) => parse(checkoutSessionSchema, data),
   });
   return url;
 }
@@ -32,7 +34,7 @@ export function createPortalSession(): Promise<PortalResult> {
     async () => {
       const { url } = await callFunction('/create_portal_session', {
         method: 'POST',
-        parse: (data) => checkoutSessionSchema.parse(data),
+        parse: (data) => parse(checkoutSessionSchema, data),
       });
       return { kind: 'portal', url } as const;
     },
@@ -44,7 +46,7 @@ export function createPortalSession(): Promise<PortalResult> {
 export function getSubscriptionStatus(): Promise<SubscriptionStatusResponse> {
   return callFunction('/get_subscription_status', {
     method: 'GET',
-    parse: (data) => subscriptionStatusResponseSchema.parse(data),
+    parse: (data) => parse(subscriptionStatusResponseSchema, data),
   });
 }
 
@@ -64,7 +66,7 @@ export function resumeSubscription(): Promise<ResumeResult> {
     async () => {
       const subscription = await callFunction('/resume_subscription', {
         method: 'POST',
-        parse: (data) => subscriptionStatusResponseSchema.parse(data),
+        parse: (data) => parse(subscriptionStatusResponseSchema, data),
       });
       return { kind: 'resumed', subscription } as const;
     },

@@ -11,15 +11,12 @@ import { useSubscription } from '@/hooks/useSubscription';
 import { ActivatingSubscription } from '@/features/billing/components/ActivatingSubscription';
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
-import { auth } from '@/lib/auth';
 import { useAuthState } from '@/lib/auth-state';
 import { liteDb } from '@/lib/firestore-lite';
-import { wasSubscriptionActive } from '@/lib/subscriber-hint';
-import { prefetchFirstDealPage } from '@/features/dashboard/api/first-page-prefetch';
+import { prefetchSubscriberFirstPage } from '@/features/dashboard/api/subscriber-prefetch';
 import { DealBrowser } from '@/features/dashboard/components/DealBrowser';
 import { useListParams } from '@/features/dashboard/hooks/useListParams';
 import { useSavedDeals } from '@/features/dashboard/hooks/useSavedDeals';
-import { dealListQuery, parseListParams } from '@/features/dashboard/lib/list-params';
 import '@/features/dashboard/dashboard.css';
 
 // The prompt reads and writes with the full Firestore SDK: loaded only for a subscriber who still owes an answer,
@@ -31,15 +28,11 @@ const FirstRunEmailPrompt = lazy(() =>
 );
 /**
  * Route preloading (src/app/routes.tsx): once the auth check has finished, a user this device last saw with an
- * active subscription gets the first deal page requested now, side by side with the user document.
+ * active subscription gets the first deal page requested now, side by side with the user document (at once if
+ * dashboard.html's own entry already asked for it).
  */
 export function prefetch(): void {
-  void auth.authStateReady().then(() => {
-    const uid = auth.currentUser?.uid;
-    if (uid === undefined || !wasSubscriptionActive(uid)) return;
-    const params = parseListParams(new URLSearchParams(window.location.search));
-    if (params.view === 'deals') prefetchFirstDealPage(liteDb, uid, dealListQuery(params));
-  });
+  prefetchSubscriberFirstPage();
 }
 
 export default function DashboardPage() {

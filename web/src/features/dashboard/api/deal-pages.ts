@@ -69,10 +69,14 @@ export function toFirestoreQuery(
 export async function fetchDealPage(db: Firestore, request: DealPageRequest): Promise<DealPage> {
   const spec = dealQuerySpec(request.filter, request.sort, request.now, request.narrowing);
   const snapshot = await getDocs(toFirestoreQuery(db, spec, request.cursor));
-  const deals = parseAll(snapshot.docs, parseDeal).filter((deal) =>
-    matchesSearchRest(searchTermsOf(dealSearchTexts(deal)), request.searchRest),
-  );
-  return { deals, size: snapshot.size, cursor: snapshot.docs[snapshot.docs.length - 1] ?? null };
+  const deals = parseAll(snapshot.docs, parseDeal);
+  // Every deal matches an empty rest: its terms (a prefix index of its texts) are derived only for a search of
+  // several words, not for every page on the way to the screen.
+  const narrowed =
+    request.searchRest.length === 0
+      ? deals
+      : deals.filter((deal) => matchesSearchRest(searchTermsOf(dealSearchTexts(deal)), request.searchRest));
+  return { deals: narrowed, size: snapshot.size, cursor: snapshot.docs[snapshot.docs.length - 1] ?? null };
 }
 
 /** Deals by id, in the order asked (one query of at most a page); ids with no readable deal are left out. */

@@ -20,7 +20,9 @@ let prefetched: PrefetchedFirstPage | null = null;
 
 const keyOf = (query: DealListQuery) => JSON.stringify(query);
 
+/** Requests the first page of `query` for `uid`, unless that very page is already on its way. */
 export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealListQuery): void {
+  if (prefetched?.uid === uid && prefetched.key === keyOf(query)) return;
   const now = new Date();
   const page = fetchDealPage(db, { ...query, now, cursor: null });
   // Handled where it is adopted; a page nobody adopts must not report an unhandled rejection.

@@ -35,6 +35,15 @@ describe('DealBrowser with a first page requested while the app booted', () => {
     expect(mockFetchDealPage).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the page once when it is prefetched twice (dashboard.html’s entry, then the route)', async () => {
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(['p1']));
+    prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
+    prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
+    renderDealBrowser('user-1');
+    expect(await screen.findByRole('article', { name: 'Deal p1' })).toBeInTheDocument();
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(1);
+  });
+
   it('reads its own page when the prefetch was for another list', async () => {
     mockFetchDealPage.mockResolvedValueOnce(pageOf(['p1'])).mockResolvedValueOnce(pageOf(['s1']));
     prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
