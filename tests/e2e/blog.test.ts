@@ -283,6 +283,8 @@ test('a failed post read (navigating inside the app) shows the not-found view', 
   await context.route(isBatchGet, (route) => route.abort('failed'));
   await gotoApp(page, '/blog');
   await page.locator('[data-testid="blog-card"] a').first().click();
+  // The list stays on screen until the post's read settles (its Firestore code loads on the first read).
+  await page.locator('h1', { hasText: 'Blog post not found' }).waitFor();
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blog post not found');
   await context.close();
 });
