@@ -138,19 +138,15 @@ async function main() {
     writeFileSync(join(RESULTS_DIR, file), JSON.stringify({ generatedAt, runs, rows, broken }, null, 2));
   console.log(`Written: bench-results/latest.md, latest.json, ${stamp}.json`);
 
-  // The collector (and digests) benchmarks have their own tables and budgets.
-  const scripts = (
-    JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-  ).scripts;
+  // The collector and digests benchmarks have their own tables and budgets. Node runs each script itself, not
+  // `npm run`: on Ctrl-C npm exits before its child has stopped the emulators it started, and the sweep of the
+  // group would then kill that child mid-cleanup.
   let othersOk = true;
-  const others = dashboardOnly ? [] : ['bench:collector', 'bench:digests'];
-  for (const name of others.filter((script) => script in scripts)) {
-    // Node runs the script itself, not through npm: on Ctrl-C npm exits before its child has stopped the
-    // emulators it started, and the sweep of the group would then kill that child mid-cleanup.
-    const [command, ...commandArgs] = (scripts[name] ?? '').split(' ');
-    const executable = command === 'node' ? process.execPath : (command ?? 'node');
+  const others = dashboardOnly ? [] : ['collector', 'digests'];
+  for (const name of others) {
+    const script = join(repoRoot, `scripts/bench/${name}.ts`);
     othersOk =
-      (await run(name, executable, commandArgs, { cwd: repoRoot }).then(
+      (await run(`bench:${name}`, process.execPath, ['--import', 'tsx', script], { cwd: repoRoot }).then(
         () => true,
         () => false,
       )) && othersOk;
