@@ -3,7 +3,7 @@
 // paint never waits for React (web/build/prerender-plugin.ts writes the HTML).
 import '@/styles/global.css';
 import { warmUpIntlOffMainThread } from '@/lib/intl-warmup';
-import { nextTask } from '@/lib/next-task';
+import { afterNextPaint, nextTask } from '@/lib/next-task';
 import { recoverFromStaleChunks, reloadOnceForStaleChunk } from '@/lib/stale-chunks';
 
 // The CSP allows no 'unsafe-eval' (firebase.json): zod must neither compile its parsers with `new Function` nor
@@ -24,8 +24,7 @@ const FIRST_PAINT_WAIT_MS = 1000;
 function afterFirstContentfulPaint(): Promise<void> {
   // A hidden tab paints nothing (and runs no animation frames) until it is shown: boot at once.
   if (document.visibilityState === 'hidden') return Promise.resolve();
-  if (!PerformanceObserver.supportedEntryTypes.includes('paint'))
-    return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return afterNextPaint();
   return new Promise((resolve) => {
     const done = () => {
       observer.disconnect();

@@ -5,8 +5,6 @@ import { authErrorCode } from './error-code';
 /** Codes after which the local session is no longer usable (docs/reference.md#signing-in): the user is signed out. */
 const SESSION_ENDING_CODES: ReadonlySet<string> = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 
-export { authErrorCode };
-
 function endsSession(error: unknown): boolean {
   const code = authErrorCode(error);
   return code !== undefined && SESSION_ENDING_CODES.has(code);

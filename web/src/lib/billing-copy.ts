@@ -2,16 +2,24 @@
 // mirror on users/{uid} (no Stripe call on page view). Dates and money through Intl.
 import { graceDeadlineMillis, type MirroredSubscription, type UserDoc } from '@model/user';
 
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+// Intl formatters are costly to create (lib/format-date.ts): each one is made on first use and kept.
+let monthDay: Intl.DateTimeFormat | undefined;
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** 'Dec 22' in the reader's time zone. */
-export function formatMonthDay(unixSeconds: number): string {
+function formatMonthDay(unixSeconds: number): string {
+  monthDay ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
   return monthDay.format(new Date(unixSeconds * 1000));
 }
 
 /** An amount in the currency's minor unit (Stripe's `unit_amount`: 200 = $2.00), e.g. '$2.00' or '¥200'. */
 export function formatMoney(minorUnits: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const code = currency.toUpperCase();
+  let format = moneyFormats.get(code);
+  if (format === undefined) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    moneyFormats.set(code, format);
+  }
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minorUnits / 10 ** digits);
 }

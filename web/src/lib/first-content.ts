@@ -2,6 +2,8 @@
 // dashboard's first deal page, requested early by features/dashboard/api/first-page-prefetch.ts) holds back work
 // that can wait (the full Firestore SDK for the live user document, ~70 KB gzipped) until that content is painted.
 // Only the page that announced its content holds others back, and never for longer than MAX_HOLD_MS.
+import { afterNextPaint } from './next-task';
+
 const MAX_HOLD_MS = 5000;
 
 let shown: Promise<void> | null = null;
@@ -24,9 +26,7 @@ export function expectFirstContent(): void {
 export function firstContentShown(): void {
   const releaseNow = release;
   if (!releaseNow) return;
-  // A hidden tab runs no animation frames; its paint does not matter.
-  if (document.visibilityState === 'hidden') releaseNow();
-  else requestAnimationFrame(() => setTimeout(releaseNow, 0));
+  void afterNextPaint().then(releaseNow);
 }
 
 /** Resolves at once unless a page's first content is on its way; then once it has been painted. */

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultAlertPreferences } from '@model/alert-preferences';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
-import { emailPromptKey, FirstRunEmailPrompt } from './FirstRunEmailPrompt';
+import { emailPromptKey } from '../lib/email-prompt-state';
+import { FirstRunEmailPrompt } from './FirstRunEmailPrompt';
 
 jest.mock('@/lib/firestore', () => ({ db: { name: 'test-db' } }));
 jest.mock('../api/email-preferences', () => ({

@@ -8,11 +8,9 @@ import { Button } from '@/components/Button';
 import { db } from '@/lib/firestore';
 import { type AlertPreferencesInput, defaultAlertPreferences } from '@model/alert-preferences';
 import { browserTimeZone, loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
-import { emailPromptKey, readPending, writePending } from '../lib/email-prompt-state';
+import { readPending, writePending } from '../lib/email-prompt-state';
 import { CategoryChoices, DigestFrequencyChoice } from './EmailChoiceFields';
 import '../account.css';
-
-export { emailPromptKey };
 
 type Phase = 'checking' | 'asking' | 'saving' | 'done';
 

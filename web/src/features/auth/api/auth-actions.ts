@@ -14,7 +14,8 @@ import {
   type User,
 } from 'firebase/auth';
 import { auth } from '@/lib/auth';
-import { authErrorCode, signOutIfSessionEnded } from '@/lib/auth-errors';
+import { signOutIfSessionEnded } from '@/lib/auth-errors';
+import { authErrorCode } from '@/lib/error-code';
 import { createUserDocument, ensureUserDocument } from './user-document-lazy';
 
 /** A closed or superseded popup is the user's choice, not a failure worth an error message. */

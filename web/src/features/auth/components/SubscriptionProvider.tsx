@@ -1,8 +1,8 @@
-// Watches users/{uid} with the full Firestore SDK, which it loads itself (api/watch-user-document.ts) once the
+// Watches users/{uid} with the full Firestore SDK, which it loads itself (lib/watch-user-document.ts) once the
 // page has rendered, and, when the page's first content is on its way (lib/first-content.ts), once that is painted:
 // the pages' own reads use Firestore Lite and neither wait for it nor share the network with it.
 import type { DocumentSnapshot, FirestoreError } from 'firebase/firestore';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graceDeadlineMillis, hasDealAccess, parseUser, type UserDoc } from '@model/user';
 import { afterFirstContent } from '@/lib/first-content';
 import { rememberSubscriptionActive, wasSubscriptionActive } from '@/lib/subscriber-hint';
@@ -44,7 +44,7 @@ function useLiveSubscription(uid: string): SubscriptionState {
     let stop: (() => void) | null = null;
     let stopped = false;
     afterFirstContent()
-      .then(() => import('../api/watch-user-document'))
+      .then(() => import('@/lib/watch-user-document'))
       .then(
         ({ watchUserDocument }) => {
           if (!stopped) stop = watchUserDocument(uid, onNext, onError);
@@ -57,9 +57,11 @@ function useLiveSubscription(uid: string): SubscriptionState {
     };
   }, [uid]);
 
+  // The device's hint is read once per user, not on every render while the document is on its way.
+  const assumedActive = useMemo(() => wasSubscriptionActive(uid), [uid]);
   const state = latest?.uid === uid ? latest.state : null;
   const active = useDealAccess(state?.status === 'ready' ? state.user : null);
-  if (state === null) return wasSubscriptionActive(uid) ? ASSUMED_ACTIVE : LOADING;
+  if (state === null) return assumedActive ? ASSUMED_ACTIVE : LOADING;
   return state.status === 'ready' ? { ...state, active } : state;
 }
 

@@ -1,11 +1,9 @@
 // Loaded lazily by the layout for a signed-in user (it brings the full Firestore SDK): listens to users/{uid} and
 // shows the failed-renewal banner on every page, public ones included. On protected pages the SDK shares this
 // listener's watch with SubscriptionProvider's (same document, one stream).
-import { doc, onSnapshot } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
-import { userDocPath } from '@model/paths';
 import { parseUser, type UserDoc } from '@model/user';
-import { db } from '@/lib/firestore';
+import { watchUserDocument } from '@/lib/watch-user-document';
 import { PaymentFailedBanner } from './PaymentFailedBanner';
 import '../payment-banner.css';
 
@@ -18,8 +16,8 @@ export default function PaymentBannerWatcher({ uid }: { uid: string }) {
 
   useEffect(
     () =>
-      onSnapshot(
-        doc(db, userDocPath(uid)),
+      watchUserDocument(
+        uid,
         (snapshot) => setUser({ uid, doc: snapshot.exists() ? parseUser(uid, snapshot.data()) : null }),
         // The banner is an extra: a failed listener hides it (the pages report their own read errors).
         (error) => console.error('billing.banner_listener_failed', { uid, error }),
