@@ -1,7 +1,11 @@
 // Pure billing rules: which Stripe statuses grant access, how a subscription maps onto the user document, how
 // the account page's status is derived, and when a snapshot may overwrite the stored state.
 import type { BillingSideEffect, CustomerBillingState } from '../model/server-docs';
-import { subscriptionGrantsAccess } from '../model/subscription-status';
+import {
+  subscriptionGrantsAccess,
+  subscriptionStatusView,
+  type SubscriptionStatusResponse,
+} from '../model/subscription-status';
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import type { MirroredSubscription, UserDoc } from '../model/user';
 
@@ -39,7 +43,7 @@ export type SubscriptionMirror = MirroredSubscription &
   };
 
 /** The payment method fields of the mirror (users/{uid} and the customer mapping's stored state). */
-export type CardMirror = Pick<SubscriptionMirror, 'payment_method_id' | 'card_brand' | 'card_last4'>;
+type CardMirror = Pick<SubscriptionMirror, 'payment_method_id' | 'card_brand' | 'card_last4'>;
 
 /**
  * The card fields for a snapshot: from its expanded payment method; for a bare id (webhook payloads never expand),
@@ -75,7 +79,7 @@ function needsCardRead(stored: StoredBillingState | null, snapshot: Subscription
  * period's start, when Stripe created the renewal invoice and first tried the card). Derived from the snapshot
  * alone, so every copy of every event, in any order, writes the same deadline.
  */
-export function gracePeriodEnd(snapshot: SubscriptionSnapshot, graceSeconds: number): number | null {
+function gracePeriodEnd(snapshot: SubscriptionSnapshot, graceSeconds: number): number | null {
   if (snapshot.status !== 'past_due' || snapshot.currentPeriodStart === null) return null;
   return snapshot.currentPeriodStart + graceSeconds;
 }
@@ -103,6 +107,16 @@ export function mirrorOf(
     current_period_end: snapshot.currentPeriodEnd,
     cancel_at_period_end: snapshot.cancelAtPeriodEnd,
   };
+}
+
+/** The status answer (get/cancel/resume_subscription) for a subscription Stripe just returned. */
+export function statusViewOf(snapshot: SubscriptionSnapshot): SubscriptionStatusResponse {
+  return subscriptionStatusView({
+    subscription_status: snapshot.status,
+    stripe_subscription_id: snapshot.id,
+    current_period_end: snapshot.currentPeriodEnd,
+    cancel_at_period_end: snapshot.cancelAtPeriodEnd,
+  });
 }
 
 /** The stored state a snapshot is ordered against (the customer mapping's; users/{uid} has the same fields). */

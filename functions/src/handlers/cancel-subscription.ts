@@ -2,8 +2,7 @@
 // can be canceled (docs/reference.md#billing); it is canceled at period end, so access lasts until the paid period ends (no
 // refunds, per the return policy).
 import * as logger from 'firebase-functions/logger';
-import { findCancelable, subscriptionStatusView, mirrorOf } from '../billing/state';
-import { gracePeriodSeconds } from '../config';
+import { findCancelable, statusViewOf } from '../billing/state';
 import { openSubscriptionsOfUser, setCancelAtPeriodEnd } from '../billing/user-subscriptions';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';
@@ -31,5 +30,5 @@ export const handle = endpoint({ name: 'cancel_subscription', method: 'POST', co
     current_period_end: snapshot.currentPeriodEnd,
     mirror,
   });
-  return { body: subscriptionStatusView(mirrorOf(snapshot, gracePeriodSeconds())) };
+  return { body: statusViewOf(snapshot) };
 });

@@ -2,8 +2,7 @@
 // subscription still runs to its period end resumes it (no new checkout, no second charge). 409 when there is
 // nothing to resume: the web app then starts a new checkout.
 import * as logger from 'firebase-functions/logger';
-import { findCancelable, findResumable, mirrorOf, subscriptionStatusView } from '../billing/state';
-import { gracePeriodSeconds } from '../config';
+import { findCancelable, findResumable, statusViewOf } from '../billing/state';
 import { openSubscriptionsOfUser, setCancelAtPeriodEnd } from '../billing/user-subscriptions';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';
@@ -38,5 +37,5 @@ export const handle = endpoint({ name: 'resume_subscription', method: 'POST', co
     current_period_end: snapshot.currentPeriodEnd,
     mirror,
   });
-  return { body: subscriptionStatusView(mirrorOf(snapshot, gracePeriodSeconds())) };
+  return { body: statusViewOf(snapshot) };
 });

@@ -20,11 +20,11 @@ export interface StoredCheckout {
 }
 
 /** The portal's test cards (4000 0000 0000 0341 attaches, but every charge is declined); checkout pays with 4242. */
-export const TEST_CARDS = { succeeds: '4242', declines: '0341' };
-export type TestCard = keyof typeof TEST_CARDS;
+const TEST_CARDS = { succeeds: '4242', declines: '0341' };
+type TestCard = keyof typeof TEST_CARDS;
 
 /** `metadata[key]=''` removes a key and `metadata=''` removes them all, as in Stripe. */
-export type MetadataUpdate = Record<string, string> | '';
+type MetadataUpdate = Record<string, string> | '';
 
 function applyMetadata(current: Metadata, update: MetadataUpdate | undefined): Metadata {
   const merged = update === '' ? {} : { ...current, ...update };

@@ -17,7 +17,7 @@ class Html {
   constructor(readonly text: string) {}
 }
 type HtmlValue = Html | string | number | null | undefined | false | Html[];
-export function markup(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
+function markup(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
   const render = (value: HtmlValue): string => {
     if (value instanceof Html) return value.text;
     if (Array.isArray(value)) return value.map(render).join('');

@@ -31,9 +31,10 @@ export type RunningStripeStandin = { url: string; port: number; close(): Promise
 
 async function readBody(request: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
+  let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     chunks.push(chunk);
-    if (chunks.reduce((size, { length }) => size + length, 0) > 1024 * 1024) {
+    if ((size += chunk.length) > 1024 * 1024) {
       throw new StripeApiError(413, 'Request body is too large.');
     }
   }
