@@ -1,6 +1,6 @@
 // Saves the running emulators' Auth and Firestore state back to emulator-data/ (run while `npm start` runs).
 import { join } from 'node:path';
-import { parseCommandLine } from './lib/cli';
+import { parseCommandLine, runMain } from './lib/cli';
 import { firebaseBin, repoRoot, PROJECT_ID } from './lib/paths';
 import { run } from './lib/processes';
 
@@ -25,7 +25,4 @@ async function main(): Promise<void> {
   console.log('Saved the emulator state to emulator-data/.');
 }
 
-main().catch((error: unknown) => {
-  console.error(`npm run export-data failed: ${(error as Error).message}`);
-  process.exit(1);
-});
+runMain('npm run export-data', main);

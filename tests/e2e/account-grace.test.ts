@@ -5,6 +5,7 @@
 // - a user resets a forgotten password (the reset link read from the Auth emulator's out-of-band codes) and signs in
 //   with the new one.
 import type { Page } from 'playwright-core';
+import { waitUntil } from '../../tools/wait-until';
 import { standinControl } from '../support/stripe-standin';
 import { signIn, signUp, signUpAndSubscribe, TEST_PASSWORD } from './dashboard-helpers';
 import { gotoApp, newContext, screenshot, trackPageErrors } from './support/browser';
@@ -102,17 +103,17 @@ interface OobCode {
 }
 
 async function resetCodeFor(email: string): Promise<OobCode> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-    const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
-    const code = oobCodes.findLast(
-      (entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET',
-    );
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no password reset code for ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const code = await waitUntil(
+    async () => {
+      const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+      const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+      return oobCodes.findLast((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET');
+    },
+    (found) => found !== undefined,
+    { what: `password reset code for ${email}`, timeoutMs: 10_000, intervalMs: 200 },
+  );
+  if (!code) throw new Error(`no password reset code for ${email}`);
+  return code;
 }
 
 test('a user resets a forgotten password and signs in with the new one', async () => {

@@ -4,18 +4,20 @@
 import type Stripe from 'stripe';
 import { closeAdmin, readUserDoc } from './support/admin';
 import { deliverEvent, flushDeliveries, heldBack, stripe } from './support/stripe';
-import { STANDIN_URL } from './support/env';
 import { settledSubscriber, subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
 import { createTestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';
+import { standinControl } from '../support/stripe-standin';
 
 afterAll(closeAdmin);
 
 /** Stripe API calls per endpoint since the last reset (the stand-in's counts; integration runs in band). */
 async function stripeCalls(reset = false): Promise<Record<string, number>> {
   const path = reset ? '/_control/stats/reset' : '/_control/stats';
-  const response = await fetch(`${STANDIN_URL}${path}`, { method: reset ? 'POST' : 'GET' });
-  return ((await response.json()) as { endpoints: Record<string, number> }).endpoints;
+  const body = (await standinControl(path, { method: reset ? 'POST' : 'GET' })) as {
+    endpoints: Record<string, number>;
+  };
+  return body.endpoints;
 }
 
 /** The subscription's default payment method as Stripe has it now. */

@@ -41,13 +41,6 @@ export async function signUpWithPassword(email: string, password: string): Promi
   return signedIn(await identityCall('accounts:signUp', { email, password, returnSecureToken: true }));
 }
 
-/** Signs an existing email/password account in: a fresh ID token, as the web SDK gets it. */
-export async function signInWithPassword(email: string, password: string): Promise<SignedIn> {
-  return signedIn(
-    await identityCall('accounts:signInWithPassword', { email, password, returnSecureToken: true }),
-  );
-}
-
 /** A new ID token for the session of `refreshToken` (what the web SDK does every hour). */
 export async function refreshIdToken(refreshToken: string): Promise<string> {
   const json = await authCall(

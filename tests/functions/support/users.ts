@@ -4,7 +4,6 @@ import {
   ageLastSignIn,
   refreshIdToken,
   type SignedIn,
-  signInWithPassword,
   signUpWithPassword,
 } from '../../support/auth-emulator';
 import { PROJECT_ID } from './env';
@@ -17,8 +16,7 @@ export interface TestUser extends SignedIn {
 export async function createTestUser(label = 'billing'): Promise<TestUser> {
   const email = `${label}-${randomUUID().slice(0, 8)}@bargains.test`;
   const password = 'test-password-1';
-  await signUpWithPassword(email, password);
-  return { email, ...(await signInWithPassword(email, password)) };
+  return { email, ...(await signUpWithPassword(email, password)) };
 }
 
 /**
