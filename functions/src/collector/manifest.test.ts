@@ -1,4 +1,4 @@
-import { buildDealDoc } from '../model/deal';
+import { buildDealDoc, buildDealSearchDoc } from '../model/deal';
 import { contentHash, Manifest, shardOf } from './manifest';
 
 const input = {
@@ -23,6 +23,16 @@ describe('contentHash', () => {
     expect(contentHash(reordered)).toBe(contentHash(a));
     expect(contentHash({ ...a, is_verified: true })).not.toBe(contentHash(a));
     expect(contentHash({ ...a, code: 'X' })).not.toBe(contentHash(a));
+  });
+
+  it('differs from every hash recorded while deals stored their search_terms, so each deal is rewritten once', () => {
+    // Until the search index moved to coupon_search, buildDealDoc returned what buildDealSearchDoc returns now
+    // (the listing fields plus search_terms, even an empty list), and the manifest hashed that.
+    for (const texts of [{}, { description: 'Clearance.' }, { title: '', shop_name: '', description: '' }]) {
+      const doc = buildDealDoc({ ...input, ...texts, scraped_at: new Date('2026-01-01T00:00:00Z') });
+      const { scraped_at: _ignored, ...unscraped } = doc;
+      expect(contentHash(unscraped)).not.toBe(contentHash(buildDealSearchDoc(doc)));
+    }
   });
 });
 

@@ -40,7 +40,11 @@ function stableJson(value: unknown): string {
 
 /**
  * Hash of everything stored for a deal except scraped_at (which changes on every write). It covers whatever
- * buildDealDoc produces, so fields added to the model later are part of it automatically.
+ * buildDealDoc produces, so fields added to the model later are part of it automatically; the search document
+ * is derived from the same listing document (buildDealSearchDoc), so it needs no hash of its own. Before the
+ * search index moved to its own collection, the hashed document held `search_terms`: every hash recorded then
+ * differs from today's, so the first run after that change rewrote every deal in the feed once (filling
+ * coupon_search and dropping search_terms from coupons).
  */
 export function contentHash(doc: Omit<DealDoc, 'scraped_at'> | DealDoc): string {
   const { scraped_at: _ignored, ...content } = doc as DealDoc;

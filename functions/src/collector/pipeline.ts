@@ -9,7 +9,9 @@
 //  4. Write with a BulkWriter (retries, throttling): new and changed deals (scraped_at = write time); deals that
 //     left the feed get end_date = run time (expired, hidden by the dashboard query, never deleted in that run);
 //     deals that ended more than RETENTION_DAYS ago and are no longer in the feed are deleted, so the catalogue
-//     stops growing. Then the manifest shards that changed, and (when a deal changed) the shop summary the
+//     stops growing. Each of these touches both documents of the deal (listing and search, model/deal.ts), and
+//     the manifest records a deal as written only when both writes succeeded, so a failed half is retried by
+//     the next run. Then the manifest shards that changed, and (when a deal changed) the shop summary the
 //     dashboard's Store and Category filters read (deals/shop-summary.ts).
 //  5. Record the run in collector_runs/{runId} and log one `collect_deals.summary` line.
 import { once } from 'node:events';
@@ -21,8 +23,8 @@ import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { refreshShopSummary } from '../deals/shop-summary';
-import { buildDealDoc, type DealDoc } from '../model/deal';
-import { collectorRunDocPath, dealDocPath } from '../model/paths';
+import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../model/deal';
+import { collectorRunDocPath } from '../model/paths';
 import { toIsoTimestamp } from '../model/timestamp';
 import type { SourceAdapter } from './adapters';
 import { FeedError, type OpenedFeed, readRecords } from './feed';
@@ -40,6 +42,7 @@ export const RETENTION_DAYS = 30;
 export const MAX_REPORTED_ERRORS = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Deals enqueued (two document writes each) between flushes and lease checks. */
 const FLUSH_EVERY = 1000;
 const GRPC_NOT_FOUND = 5;
 
@@ -81,7 +84,10 @@ export interface RunSummary {
   counts: RunCounts;
   /** The first MAX_REPORTED_ERRORS record and write errors. */
   errors: RecordError[];
-  /** Deal documents written (created + updated + expired + purged): 0 when nothing changed. */
+  /**
+   * Deals written (created + updated + expired + purged): 0 when nothing changed. Each is two document writes,
+   * its listing and its search document.
+   */
   deal_writes: number;
   /** Manifest shard documents written (bookkeeping, not deals). */
   manifest_writes: number;
@@ -257,7 +263,9 @@ async function applyChanges(
     for await (const line of lines) {
       const deal = JSON.parse(line) as SpooledDeal;
       const stored: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
-      writer.set(db.doc(dealDocPath(deal.id)), stored).then(
+      // Recorded as written only once both documents are: otherwise the manifest keeps the old hash (or none)
+      // and the next run writes the deal again.
+      Promise.all(dealDocuments(deal.id, stored).map(({ path, data }) => writer.set(db.doc(path), data))).then(
         () => {
           counts[deal.isNew ? 'created' : 'updated'] += 1;
           outcomes.written.push({ id: deal.id, hash: deal.hash, endMs: Date.parse(deal.doc.end_date) });
@@ -269,25 +277,30 @@ async function applyChanges(
 
     const runMs = runTime.getTime();
     const purgeBefore = runMs - RETENTION_DAYS * DAY_MS;
+    const expiry = { end_date: toIsoTimestamp(runTime) };
     for (const [id, entry] of [...manifest.entries()]) {
       if (scan.seen.has(id)) continue;
       if (!entry.gone && entry.endMs > runMs) {
-        writer.update(db.doc(dealDocPath(id)), { end_date: toIsoTimestamp(runTime) }).then(
+        Promise.all(
+          dealDocPaths(id).map((path) =>
+            writer.update(db.doc(path), expiry).catch((error: unknown) => {
+              // Someone deleted the document by hand (or a deal written before the search documents existed has
+              // none): there is nothing left to expire.
+              if ((error as { code?: unknown }).code !== GRPC_NOT_FOUND) throw error;
+            }),
+          ),
+        ).then(
           () => {
             counts.expired += 1;
             outcomes.expired.push(id);
           },
-          // Someone deleted the document by hand: there is nothing left to expire.
-          (error: unknown) =>
-            (error as { code?: unknown }).code === GRPC_NOT_FOUND
-              ? outcomes.expired.push(id)
-              : failed(id, error),
+          (error: unknown) => failed(id, error),
         );
         await pace();
       } else if (!entry.gone) {
         manifest.set(id, { ...entry, gone: true });
       } else if (entry.endMs < purgeBefore) {
-        writer.delete(db.doc(dealDocPath(id))).then(
+        Promise.all(dealDocPaths(id).map((path) => writer.delete(db.doc(path)))).then(
           () => {
             counts.purged += 1;
             outcomes.purged.push(id);

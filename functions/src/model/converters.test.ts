@@ -1,5 +1,13 @@
 import { DEFAULT_READ_TIME_MINUTES, parseBlogPost } from './blog';
-import { buildDealDoc, type DealInput, isDealLive, parseDeal } from './deal';
+import {
+  buildDealDoc,
+  buildDealSearchDoc,
+  dealDocPaths,
+  dealDocuments,
+  type DealInput,
+  isDealLive,
+  parseDeal,
+} from './deal';
 import { type InvalidDocument, parseAll } from './invalid-document';
 import { parseDemoMeta, parseStripeCustomerRecord, parseStripeEventRecord, utcDay } from './server-docs';
 import { toDateOrNull } from './timestamp';
@@ -252,44 +260,68 @@ describe('buildDealDoc', () => {
     is_verified: false,
   };
 
+  const listing = {
+    source_id: 'wired',
+    title: 'Up to 60% off',
+    description: 'Clearance.',
+    savings: 'Up to 60% off',
+    savings_value: 60,
+    type: 'sale',
+    start_date: JAN_5,
+    end_date: FEB_5,
+    shop_id: 'acme',
+    shop_name: 'Acme',
+    url_home: 'https://acme.example/sale',
+    scraped_at: JAN_5,
+    is_verified: false,
+    category: 'other',
+  };
+  const searchTerms = [
+    'up',
+    'to',
+    '60',
+    'of',
+    'off',
+    'ac',
+    'acm',
+    'acme',
+    'cl',
+    'cle',
+    'clea',
+    'clear',
+    'cleara',
+    'clearan',
+    'clearanc',
+    'clearance',
+  ];
+
   it('stores canonical ISO dates and the derived fields, omitting unset optional fields', () => {
     const doc = buildDealDoc(input);
-    expect(doc).toEqual({
-      source_id: 'wired',
-      title: 'Up to 60% off',
-      description: 'Clearance.',
-      savings: 'Up to 60% off',
-      savings_value: 60,
-      type: 'sale',
-      start_date: JAN_5,
-      end_date: FEB_5,
-      shop_id: 'acme',
-      shop_name: 'Acme',
-      url_home: 'https://acme.example/sale',
-      scraped_at: JAN_5,
-      is_verified: false,
-      category: 'other',
-      search_terms: [
-        'up',
-        'to',
-        '60',
-        'of',
-        'off',
-        'ac',
-        'acm',
-        'acme',
-        'cl',
-        'cle',
-        'clea',
-        'clear',
-        'cleara',
-        'clearan',
-        'clearanc',
-        'clearance',
-      ],
-    });
+    // The listing document carries no search index: that lives in the search document only.
+    expect(doc).toEqual(listing);
     expect('code' in doc).toBe(false);
     expect('shop_url' in doc).toBe(false);
+  });
+
+  it('gives both documents of a deal: the listing one, and the search one with the search_terms', () => {
+    const doc = buildDealDoc(input);
+    expect(buildDealSearchDoc(doc)).toEqual({ ...listing, search_terms: searchTerms });
+    expect(dealDocuments('d1', doc)).toEqual([
+      { path: 'sources/wired/coupons/d1', data: listing },
+      { path: 'sources/wired/coupon_search/d1', data: { ...listing, search_terms: searchTerms } },
+    ]);
+    expect(dealDocPaths('d1')).toEqual(['sources/wired/coupons/d1', 'sources/wired/coupon_search/d1']);
+  });
+
+  it('parses a document of either collection to the same deal, and names the one that is malformed', () => {
+    const doc = buildDealDoc(input);
+    expect(parseDeal('d1', buildDealSearchDoc(doc))).toEqual(parseDeal('d1', doc));
+    const reported: string[] = [];
+    const report = ({ path }: { path: string }) => reported.push(path);
+    const { url_home: _missing, ...broken } = buildDealSearchDoc(doc);
+    expect(parseDeal('d1', broken, report, 'sources/wired/coupon_search')).toBeNull();
+    expect(parseDeal('d2', broken, report)).toBeNull();
+    expect(reported).toEqual(['sources/wired/coupon_search/d1', 'sources/wired/coupons/d2']);
   });
 
   it("takes the source's category hint and keeps the category on read", () => {

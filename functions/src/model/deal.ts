@@ -1,8 +1,14 @@
 // sources/wired/coupons/{id}: one deal (docs/reference.md#deal-document). Dates are stored as canonical ISO-8601 strings (see
 // toIsoTimestamp) because the dashboard query compares them as text; `savings_value` is the number the
-// savings sorts order by (see savings.ts for the ranking), `category` the category filter's value (category.ts)
-// and `search_terms` the keyword search's index (search.ts). All three are derived here, in buildDealDoc, the
-// one function every writer (demo-data generator, deal collector) builds a stored deal with.
+// savings sorts order by (see savings.ts for the ranking) and `category` the category filter's value
+// (category.ts). Both are derived here, in buildDealDoc, the one function every writer (demo-data generator,
+// deal collector) builds a stored deal with.
+//
+// Each deal is stored twice: the listing document in `coupons` (what every dashboard page reads) and, in
+// `coupon_search`, the same fields plus `search_terms`, the keyword search's prefix index (search.ts), read only
+// by keyword searches. The index is most of a deal's size, so keeping it out of the listing pages makes them
+// about a third as large (97 KB → ~34 KB per 20-deal page). dealDocuments gives both documents of one deal;
+// writers write (and update and delete) both.
 // zod/mini, as in fields.ts: the dashboard's first deal page parses with it, and classic zod's tree (and its
 // slower schema set-up) stays out of the dashboard's initial JavaScript.
 import { nullish, object, optional, pipe, string, transform, unknown } from 'zod/mini';
@@ -17,7 +23,7 @@ import {
   textOrEmpty,
 } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
-import { DEAL_SOURCE_ID, dealDocPath } from './paths';
+import { COLLECTIONS, DEAL_SOURCE_ID, dealDocPath, dealSearchDocPath } from './paths';
 import { savingsValue } from './savings';
 import { searchTermsOf } from './search';
 import { dateSchema, pendingDateSchema, toIsoTimestamp } from './timestamp';
@@ -85,12 +91,17 @@ const dealSchema = pipe(
   })),
 );
 
+/**
+ * A stored deal of either collection: a listing document (`coupons`) or a search document (`coupon_search`,
+ * whose `search_terms` is not part of a Deal). `collection` only names the document in a report.
+ */
 export function parseDeal(
   id: string,
   data: unknown,
   report: InvalidDocumentReporter = warnInvalidDocument,
+  collection: string = COLLECTIONS.deals,
 ): Deal | null {
-  const parsed = parseDocument(dealSchema, dealDocPath(id), data, report);
+  const parsed = parseDocument(dealSchema, `${collection}/${id}`, data, report);
   return parsed === null ? null : { id, ...parsed };
 }
 
@@ -120,7 +131,7 @@ export function dealSearchTexts(deal: Pick<DealInput, 'title' | 'shop_name' | 'd
   return [deal.title, deal.shop_name, deal.description];
 }
 
-/** The stored shape of a deal. Optional fields are absent rather than null when unset. */
+/** The stored listing document of a deal (`coupons`). Optional fields are absent rather than null when unset. */
 export type DealDoc = {
   source_id: typeof DEAL_SOURCE_ID;
   title: string;
@@ -139,10 +150,12 @@ export type DealDoc = {
   scraped_at: string;
   is_verified: boolean;
   category: DealCategory;
-  search_terms: string[];
 };
 
-/** Builds the stored document: canonical ISO dates and the derived savings_value, category and search_terms. */
+/** The stored search document of a deal (`coupon_search`): the listing document plus its keyword index. */
+export type DealSearchDoc = DealDoc & { search_terms: string[] };
+
+/** Builds the listing document: canonical ISO dates and the derived savings_value and category. */
 export function buildDealDoc(input: DealInput): DealDoc {
   const doc: DealDoc = {
     source_id: DEAL_SOURCE_ID,
@@ -159,12 +172,38 @@ export function buildDealDoc(input: DealInput): DealDoc {
     scraped_at: toIsoTimestamp(input.scraped_at),
     is_verified: input.is_verified,
     category: categoryOf({ ...input, hint: input.category_hint }),
-    search_terms: searchTermsOf(dealSearchTexts(input)),
   };
   if (input.code) doc.code = input.code;
   if (input.shop_url) doc.shop_url = input.shop_url;
   if (input.shop_logo_url && isHttpUrl(input.shop_logo_url)) doc.shop_logo_url = input.shop_logo_url;
   return doc;
+}
+
+/** The search document of a listing document: the same fields plus the `search_terms` of its texts. */
+export function buildDealSearchDoc(doc: DealDoc): DealSearchDoc {
+  return { ...doc, search_terms: searchTermsOf(dealSearchTexts(doc)) };
+}
+
+/** One stored document of a deal: where it goes and what it holds. */
+export interface DealDocument {
+  path: string;
+  data: DealDoc | DealSearchDoc;
+}
+
+/**
+ * Both documents of one deal, listing first: what every writer sets. A deal is stored only when both writes
+ * succeeded (the collector records it as written only then, so a failed half is written again next run).
+ */
+export function dealDocuments(dealId: string, doc: DealDoc): [DealDocument, DealDocument] {
+  return [
+    { path: dealDocPath(dealId), data: doc },
+    { path: dealSearchDocPath(dealId), data: buildDealSearchDoc(doc) },
+  ];
+}
+
+/** The paths of both documents of one deal (listing, search): what an update of its dates or a delete touches. */
+export function dealDocPaths(dealId: string): [string, string] {
+  return [dealDocPath(dealId), dealSearchDocPath(dealId)];
 }
 
 /** True when the deal runs at `now`: start_date <= now < end_date (the dashboard query's window). */

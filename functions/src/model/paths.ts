@@ -8,6 +8,11 @@ export const COLLECTIONS = {
   users: 'users',
   /** sources/wired/coupons/{id}: deals (readable by subscribers). */
   deals: `sources/${DEAL_SOURCE_ID}/coupons`,
+  /**
+   * sources/wired/coupon_search/{id}: the same deal plus its `search_terms` (subscriber-readable), read only by
+   * keyword searches; the listing pages read `coupons`, which carries no search index (model/deal.ts).
+   */
+  dealSearch: `sources/${DEAL_SOURCE_ID}/coupon_search`,
   /** sources/wired/summaries/shops: shops and categories of the live deals with counts (subscriber-readable). */
   dealSummaries: `sources/${DEAL_SOURCE_ID}/summaries`,
   /** users/{uid}/saved/{dealId}: the deals a user saved (owner only); users/{uid}/counters/saved counts them. */
@@ -42,6 +47,7 @@ export const DOCUMENT_ID_FIELD = '__name__';
 
 export const userDocPath = (uid: string): string => `${COLLECTIONS.users}/${uid}`;
 export const dealDocPath = (dealId: string): string => `${COLLECTIONS.deals}/${dealId}`;
+export const dealSearchDocPath = (dealId: string): string => `${COLLECTIONS.dealSearch}/${dealId}`;
 export const blogDocPath = (postId: string): string => `${COLLECTIONS.blogs}/${postId}`;
 export const blogSummaryDocPath = (postId: string): string => `${COLLECTIONS.blogSummaries}/${postId}`;
 export const stripeEventDocPath = (eventId: string): string => `${COLLECTIONS.stripeEvents}/${eventId}`;

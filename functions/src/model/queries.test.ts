@@ -87,6 +87,11 @@ describe('dealQuerySpec', () => {
       category: 'electronics',
       term: 'head',
     });
+    // Only the search documents carry search_terms; the listing documents stay small.
+    expect(spec.collection).toBe('sources/wired/coupon_search');
+    expect(dealQuerySpec('verified', 'newest', NOW, { shop: 'bluebird-electronics' }).collection).toBe(
+      'sources/wired/coupons',
+    );
     expect(spec.where).toEqual([
       { field: 'is_verified', op: '==', value: true },
       { field: 'shop_id', op: '==', value: 'bluebird-electronics' },
@@ -169,7 +174,7 @@ describe('indexCoverage', () => {
       { fieldPath: 'end_date', order: 'DESCENDING' as const },
       { fieldPath: 'start_date', order: 'DESCENDING' as const },
     ];
-    const contains = { collectionGroup: 'coupons', queryScope: 'COLLECTION' as const, fields };
+    const contains = { collectionGroup: 'coupon_search', queryScope: 'COLLECTION' as const, fields };
     expect(compositeIndexServes(contains, search)).toBe(true);
     const ordered = {
       ...contains,
@@ -179,7 +184,7 @@ describe('indexCoverage', () => {
     expect(indexCoverage(search, { indexes: [], fieldOverrides: [] })).toEqual({
       kind: 'missing',
       needed:
-        'coupons (COLLECTION): search_terms CONTAINS, scraped_at DESCENDING, end_date DESCENDING, start_date DESCENDING, __name__ DESCENDING',
+        'coupon_search (COLLECTION): search_terms CONTAINS, scraped_at DESCENDING, end_date DESCENDING, start_date DESCENDING, __name__ DESCENDING',
     });
   });
 
@@ -349,6 +354,23 @@ describe('firestore.indexes.json', () => {
     );
   });
 
+  it('indexes search_terms only in the search composites, on the search documents only', () => {
+    const withTerms = (group: string) =>
+      file.indexes.filter(
+        (index) =>
+          index.collectionGroup === group && index.fields.some((field) => field.fieldPath === 'search_terms'),
+      );
+    expect(withTerms('coupons')).toHaveLength(0);
+    // With or without is_verified (verified and unverified share one) × 4 sorts × 4 shop/category narrowings.
+    expect(withTerms('coupon_search')).toHaveLength(2 * 4 * 4);
+    // No query filters on search_terms alone: its automatic single-field indexes (250 entries per deal) are off.
+    expect(file.fieldOverrides).toContainEqual({
+      collectionGroup: 'coupon_search',
+      fieldPath: 'search_terms',
+      indexes: [],
+    });
+  });
+
   it('rejects a malformed TTL flag', () => {
     const malformed = {
       indexes: [],
@@ -362,7 +384,9 @@ describe('firestore.indexes.json', () => {
   it('covers all 96 deal shapes, the saved-deal and blog queries, and holds no unused composite index', () => {
     const specs = allAppQuerySpecs(NOW);
     expect(specs).toEqual(namedShapes.map(([, spec]) => spec));
-    expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(3 * 4 * 8 + 1 + 2);
+    // Half of the 8 narrowings search: those 48 shapes read the search documents, the rest the listing ones.
+    expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(3 * 4 * 4 + 1 + 2);
+    expect(specs.filter((spec) => spec.collection === COLLECTIONS.dealSearch)).toHaveLength(3 * 4 * 4);
     const used = new Set(
       specs.flatMap((spec) => {
         const coverage = indexCoverage(spec, file);

@@ -70,7 +70,10 @@ const VERIFIED_FILTER: Record<DealFilter, WhereClause | null> = {
 export interface DealNarrowing {
   shop?: string | null;
   category?: DealCategory | null;
-  /** A folded search term (parseSearchText(...).term), matched against the deal's search_terms. */
+  /**
+   * A folded search term (parseSearchText(...).term), matched against the deal's search_terms: the query then
+   * reads the search documents (`coupon_search`), the only ones that carry them.
+   */
   term?: string | null;
 }
 
@@ -78,7 +81,8 @@ export interface DealNarrowing {
  * One page of live deals: start_date <= now < end_date (ISO strings compare chronologically in their
  * canonical form), optionally only verified or unverified, of one shop, of one category and containing one
  * search term, sorted as chosen. Tie-breakers after the sort key: end_date, start_date (required in the
- * orderBy by the range filters), then the document id. Every combination has its composite index.
+ * orderBy by the range filters), then the document id. Every combination has its composite index. A keyword
+ * search reads `coupon_search` (deals with their search_terms), every other listing `coupons` (deals without).
  */
 export function dealQuerySpec(
   filter: DealFilter,
@@ -98,7 +102,7 @@ export function dealQuerySpec(
     { field: 'start_date', direction: key.direction },
   ];
   return {
-    collection: COLLECTIONS.deals,
+    collection: narrowing.term ? COLLECTIONS.dealSearch : COLLECTIONS.deals,
     where: [
       ...where,
       { field: 'start_date', op: '<=', value: nowIso },
