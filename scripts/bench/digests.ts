@@ -19,13 +19,8 @@ import {
 } from '../../functions/src/model/alert-preferences';
 import { digestPeriodDue } from '../../functions/src/model/alerts';
 import { DEAL_CATEGORIES } from '../../functions/src/model/category';
-import { buildDealDoc } from '../../functions/src/model/deal';
-import {
-  alertBatchDocPath,
-  alertPreferencesDocPath,
-  dealDocPath,
-  userDocPath,
-} from '../../functions/src/model/paths';
+import { buildDealDoc, dealDocuments } from '../../functions/src/model/deal';
+import { alertBatchDocPath, alertPreferencesDocPath, userDocPath } from '../../functions/src/model/paths';
 import { seededRandom } from '../../tools/seeded-random';
 import { parseCommandLine } from '../lib/cli';
 import { PROJECT_ID } from '../lib/paths';
@@ -99,24 +94,22 @@ async function seed(db: Firestore, options: Options, now: Date): Promise<Map<str
     const percent = Math.min(80, Math.round(10 + 30 * random() + (random() < 0.1 ? 40 * random() : 0)));
     const savings = random() < 0.15 ? `$${5 + Math.floor(random() * 40)} off $100+` : `${percent}% off`;
     const scraped = new Date(now.getTime() - (10 + Math.floor(random() * 110)) * 60_000);
-    void writer.set(
-      db.doc(dealDocPath(`bench-deal-${n}`)),
-      buildDealDoc({
-        title: `${savings} ${pick(ITEMS)} at ${shop.name}`,
-        description: 'Benchmark deal',
-        savings,
-        type: 'code',
-        code: random() < 0.5 ? `SAVE${n}` : null,
-        start_date: scraped,
-        end_date: new Date(now.getTime() + (1 + Math.floor(random() * 14)) * 86_400_000),
-        shop_id: shop.id,
-        shop_name: shop.name,
-        url_home: `https://${shop.id}.example/deal/${n}`,
-        scraped_at: scraped,
-        is_verified: random() < 0.7,
-        category_hint: pick(DEAL_CATEGORIES),
-      }),
-    );
+    const doc = buildDealDoc({
+      title: `${savings} ${pick(ITEMS)} at ${shop.name}`,
+      description: 'Benchmark deal',
+      savings,
+      type: 'code',
+      code: random() < 0.5 ? `SAVE${n}` : null,
+      start_date: scraped,
+      end_date: new Date(now.getTime() + (1 + Math.floor(random() * 14)) * 86_400_000),
+      shop_id: shop.id,
+      shop_name: shop.name,
+      url_home: `https://${shop.id}.example/deal/${n}`,
+      scraped_at: scraped,
+      is_verified: random() < 0.7,
+      category_hint: pick(DEAL_CATEGORIES),
+    });
+    for (const { path, data } of dealDocuments(`bench-deal-${n}`, doc)) void writer.set(db.doc(path), data);
   }
   // What alert_on_new_deal leaves behind when the collector wrote these deals in the last hours.
   for (const hoursAgo of [1, 2]) {

@@ -11,6 +11,7 @@ import {
   stripeCustomerDocPath,
   userDocPath,
 } from '../../functions/src/model/paths';
+import { dealDocuments } from '../../functions/src/model/deal';
 import { publishDemoPosts } from '../../tools/blog/demo-posts';
 import type { DemoAccount } from './constants';
 import { buildDemoDataset, type DemoDataset } from './dataset';
@@ -60,6 +61,7 @@ export async function writeDemoAccounts(auth: Auth, dataset: DemoDataset): Promi
 export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): Promise<number> {
   // Start from empty content collections so a deal or post removed from dataset.ts does not linger.
   await db.recursiveDelete(db.collection(COLLECTIONS.deals));
+  await db.recursiveDelete(db.collection(COLLECTIONS.dealSearch));
   await db.recursiveDelete(db.collection(COLLECTIONS.dealSummaries));
   await db.recursiveDelete(db.collection(COLLECTIONS.blogs));
   await db.recursiveDelete(db.collection(COLLECTIONS.blogSummaries));
@@ -70,7 +72,7 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
       path: stripeCustomerDocPath(customerId),
       data: doc,
     })),
-    ...dataset.deals.map(({ id, doc }) => ({ path: `${COLLECTIONS.deals}/${id}`, data: doc })),
+    ...dataset.deals.flatMap(({ id, doc }) => dealDocuments(id, doc)),
     { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
   ]);
   // The posts go through the publisher's own steps (tools/blog/demo-posts.ts).

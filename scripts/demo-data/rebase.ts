@@ -1,6 +1,6 @@
 // Keeps the demo data current: the generated deal dates are relative to an anchor day stored in _meta/demo.
-// When today's UTC day differs, every deal's start_date, end_date and scraped_at (and the demo subscriber's
-// period end) move by the difference and the anchor becomes today. One transaction: either everything moves
+// When today's UTC day differs, every deal's start_date, end_date and scraped_at, in both of its documents
+// (listing and search, model/deal.ts), and the demo subscriber's period end move by the difference and the anchor becomes today. One transaction: either everything moves
 // or nothing does, and running it again the same day (or concurrently) changes nothing.
 //
 // CLI (the emulators must be running): FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node --import tsx scripts/demo-data/rebase.ts
@@ -58,10 +58,11 @@ export async function rebaseDemoData(db: Firestore, today: Date = new Date()): P
 
     const days = daysBetween(meta.anchor, target);
     const deals = await transaction.get(db.collection(COLLECTIONS.deals));
+    const searchDocs = await transaction.get(db.collection(COLLECTIONS.dealSearch));
     const subscriberRef = db.doc(userDocPath(DEMO_ACCOUNTS.subscriber.uid));
     const subscriber = await transaction.get(subscriberRef);
 
-    for (const deal of deals.docs) {
+    for (const deal of [...deals.docs, ...searchDocs.docs]) {
       const update = dealUpdate(deal, days);
       if (Object.keys(update).length > 0) transaction.update(deal.ref, update);
     }

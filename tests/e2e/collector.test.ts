@@ -4,11 +4,17 @@
 import type { Browser } from 'playwright-core';
 import { manifestCollectionPath } from '../../functions/src/collector/manifest';
 import { fixtureRecords, startOfUtcDay } from '../../tools/deal-feed/feed-records';
-import { COLLECTIONS, collectorStateDocPath, dealDocPath } from '../../functions/src/model/paths';
+import {
+  COLLECTIONS,
+  collectorStateDocPath,
+  dealDocPath,
+  dealSearchDocPath,
+} from '../../functions/src/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
 import { triggerCollectDeals } from '../../scripts/collect-deals';
 import { gotoApp, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
 import { adminDb, closeAdmin } from './support/emulators';
+import { deleteDeals } from '../support/deals';
 import { signIn } from './dashboard-helpers';
 
 const FEED_CONTROL = `http://127.0.0.1:${process.env.DEAL_FEED_PORT ?? 12112}/_control`;
@@ -32,7 +38,10 @@ afterAll(async () => {
   // Leave the shared emulator as the demo data had it: no collected deals, no collector bookkeeping.
   const db = adminDb();
   const collectedIds = [...fixtureRecords(startOfUtcDay(new Date())).map((record) => record.id), newDealId];
-  await Promise.all(collectedIds.map((id) => db.doc(dealDocPath(`wired_${id}`)).delete()));
+  await deleteDeals(
+    db,
+    collectedIds.map((id) => `wired_${id}`),
+  );
   await db.recursiveDelete(db.collection(manifestCollectionPath('wired')));
   await db.doc(collectorStateDocPath('wired')).delete();
   await db.recursiveDelete(db.collection(COLLECTIONS.collectorRuns));
@@ -71,6 +80,11 @@ test('a deal collected while the stack runs appears on the subscriber dashboard'
     .doc(dealDocPath(`wired_${newDealId}`))
     .get();
   expect(stored.get('title')).toBe('Freshly collected: 35% off trail shoes');
+  // Its search document too: a keyword search finds it as soon as the listing shows it.
+  const searchable = await adminDb()
+    .doc(dealSearchDocPath(`wired_${newDealId}`))
+    .get();
+  expect(searchable.get('search_terms')).toEqual(expect.arrayContaining(['trail', 'shoes']));
 
   // The dashboard reads a page when it opens: opening it again (no stack restart) shows the new deal first.
   await gotoApp(page, '/dashboard');

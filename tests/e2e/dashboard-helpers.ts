@@ -8,9 +8,10 @@ import {
   type Deal,
   type DealInput,
 } from '../../functions/src/model/deal';
-import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
+import { COLLECTIONS } from '../../functions/src/model/paths';
 import type { DealFilter, DealNarrowing, DealSort } from '../../functions/src/model/queries';
 import { parseSearchText, searchTermsOf } from '../../functions/src/model/search';
+import { deleteDeals, writeDeals } from '../support/deals';
 import { standinState, type StandinState } from '../support/stripe-standin';
 import { gotoApp } from './support/browser';
 import { adminAuth, adminDb, waitForUserDoc } from './support/emulators';
@@ -104,17 +105,16 @@ function suiteDeals(now: Date): Array<{ id: string; input: DealInput }> {
 }
 
 export async function seedSuiteDeals(now: Date = new Date()): Promise<string[]> {
-  const batch = adminDb().batch();
   const deals = suiteDeals(now);
-  for (const { id, input } of deals) batch.set(adminDb().doc(dealDocPath(id)), buildDealDoc(input));
-  await batch.commit();
+  await writeDeals(
+    adminDb(),
+    deals.map(({ id, input }) => ({ id, doc: buildDealDoc(input) })),
+  );
   return deals.map(({ id }) => id);
 }
 
 export async function removeDeals(ids: readonly string[]): Promise<void> {
-  const batch = adminDb().batch();
-  for (const id of ids) batch.delete(adminDb().doc(dealDocPath(id)));
-  await batch.commit();
+  await deleteDeals(adminDb(), ids);
 }
 
 /** Every stored deal, read with the Admin SDK (no query: the expectation must not share the app's query). */

@@ -5,12 +5,12 @@
 // the digest off.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEAL_CATEGORY_LABELS } from '../../functions/src/model/category';
-import { alertPreferencesDocPath, dealDocPath } from '../../functions/src/model/paths';
+import { alertPreferencesDocPath } from '../../functions/src/model/paths';
 import { triggerSendDigests } from '../../scripts/send-digests';
 import { BASE_URL, gotoApp, launchBrowser, screenshot, trackPageErrors, VIEWPORTS } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { payStandinCheckout, signUp } from './dashboard-helpers';
-import { liveCodeDeal } from '../support/deals';
+import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 
 const INBOX = `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? 1080}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -59,33 +59,34 @@ beforeAll(async () => {
   // UTC in the browser, so the zone the preferences default to is known and the send hour is due today.
   context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: BASE_URL, timezoneId: 'UTC' });
   const now = Date.now();
-  await Promise.all(
-    SEEDED.map(({ id, title, savings, hint }) =>
-      adminDb()
-        .doc(dealDocPath(id))
-        .set(
-          liveCodeDeal(
-            {
-              title,
-              savings,
-              code: 'E2EMAIL',
-              scraped_at: new Date(now - 60_000),
-              shop_id: 'e2e-travel',
-              shop_name: 'Wanderly',
-              url_home: 'https://wanderly.example/deal',
-              category_hint: hint,
-            },
-            now,
-          ),
-        ),
-    ),
+  await writeDeals(
+    adminDb(),
+    SEEDED.map(({ id, title, savings, hint }) => ({
+      id,
+      doc: liveCodeDeal(
+        {
+          title,
+          savings,
+          code: 'E2EMAIL',
+          scraped_at: new Date(now - 60_000),
+          shop_id: 'e2e-travel',
+          shop_name: 'Wanderly',
+          url_home: 'https://wanderly.example/deal',
+          category_hint: hint,
+        },
+        now,
+      ),
+    })),
   );
 });
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await Promise.all(SEEDED.map(({ id }) => adminDb().doc(dealDocPath(id)).delete()));
+  await deleteDeals(
+    adminDb(),
+    SEEDED.map(({ id }) => id),
+  );
   await closeAdmin();
 });
 

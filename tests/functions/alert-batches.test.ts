@@ -3,10 +3,10 @@
 // send-digests.test.ts. Deals are written to the demo project (triggers fire only there) and removed after.
 import { randomBytes } from 'node:crypto';
 import { markAlertBatch } from '../../functions/src/handlers/alert-on-new-deal';
-import { alertBatchDocPath, COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
+import { alertBatchDocPath, COLLECTIONS } from '../../functions/src/model/paths';
 import { closeAdmin, testDb } from './support/admin';
 import { waitUntil } from '../../tools/wait-until';
-import { liveCodeDeal } from '../support/deals';
+import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 
 const suffix = randomBytes(4).toString('hex');
 const ids = { plain: `alert-test-plain-${suffix}`, cheap: `alert-test-cheap-${suffix}` };
@@ -28,7 +28,7 @@ function newDeal(title: string, savings: string) {
 }
 
 afterAll(async () => {
-  await Promise.all(Object.values(ids).map((id) => testDb().doc(dealDocPath(id)).delete()));
+  await deleteDeals(testDb(), Object.values(ids));
   await closeAdmin();
 });
 
@@ -41,8 +41,8 @@ describe('alert_on_new_deal (emulator)', () => {
     // Start the hour unmarked, so the deal written now is the one that marks it.
     const hour = new Date().toISOString().slice(0, 13);
     await db.doc(alertBatchDocPath(hour)).delete();
-    await db.doc(dealDocPath(ids.plain)).set(newDeal('Special offer on socks', 'Special offer'));
-    await db.doc(dealDocPath(ids.cheap)).set(newDeal('70% off laptops', '70% off'));
+    await writeDeals(db, [{ id: ids.plain, doc: newDeal('Special offer on socks', 'Special offer') }]);
+    await writeDeals(db, [{ id: ids.cheap, doc: newDeal('70% off laptops', '70% off') }]);
 
     const [batch] = await waitUntil(
       () => batchesFirstMarkedBy(ids.cheap),

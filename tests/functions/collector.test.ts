@@ -8,7 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { type Firestore, getFirestore, Timestamp } from 'firebase-admin/firestore';
+import {
+  type BulkWriter,
+  type DocumentReference,
+  type Firestore,
+  getFirestore,
+  Timestamp,
+} from 'firebase-admin/firestore';
 import { type SourceAdapter, wiredAdapter } from '../../functions/src/collector/adapters';
 import { openFeedFile, openFeedUrl } from '../../functions/src/collector/feed';
 import { LEASE_TTL_MS } from '../../functions/src/collector/lease';
@@ -19,7 +25,9 @@ import {
   runCollection,
   SUMMARY_LOG_MESSAGE,
 } from '../../functions/src/collector/pipeline';
-import { isDealLive, parseDeal } from '../../functions/src/model/deal';
+import { contentHash, Manifest, manifestCollectionPath } from '../../functions/src/collector/manifest';
+import { buildDealSearchDoc, type DealDoc, isDealLive, parseDeal } from '../../functions/src/model/deal';
+import { searchTermsOf } from '../../functions/src/model/search';
 import {
   COLLECTIONS,
   collectorRunDocPath,
@@ -96,13 +104,54 @@ function run(path: string, extra: Partial<CollectionOptions> = {}): Promise<RunS
 }
 
 const dealRef = (n: number) => db.doc(`${COLLECTIONS.deals}/${adapter.id}_d${n}`);
+const searchRef = (n: number) => db.doc(`${COLLECTIONS.dealSearch}/${adapter.id}_d${n}`);
 
-/** Every deal document of this test's source, id → data. */
-async function storedDeals(): Promise<Map<string, FirebaseFirestore.DocumentData>> {
-  const snapshot = await db.collection(COLLECTIONS.deals).get();
+/** Every deal document of this test's source in one collection, id → data. */
+async function storedIn(collectionPath: string): Promise<Map<string, FirebaseFirestore.DocumentData>> {
+  const snapshot = await db.collection(collectionPath).get();
   return new Map(
     snapshot.docs.filter((doc) => doc.id.startsWith(`${adapter.id}_`)).map((doc) => [doc.id, doc.data()]),
   );
+}
+
+/** The listing documents (coupons) of this test's source. */
+const storedDeals = () => storedIn(COLLECTIONS.deals);
+
+/** Every search document matches its listing document plus the listing's search_terms, and nothing else exists. */
+async function expectSearchDocsMatchListings(): Promise<void> {
+  const listings = await storedDeals();
+  const searchDocs = await storedIn(COLLECTIONS.dealSearch);
+  expect([...searchDocs.keys()].sort()).toEqual([...listings.keys()].sort());
+  for (const [id, listing] of listings) {
+    expect(listing).not.toHaveProperty('search_terms');
+    expect(searchDocs.get(id)).toEqual({
+      ...listing,
+      search_terms: searchTermsOf([listing.title, listing.shop_name, listing.description]),
+    });
+  }
+}
+
+/** The db, except that the collector's BulkWriter fails the set/update/delete of the paths `fails` picks. */
+function withFailingWrites(fails: (operation: string, path: string) => boolean): Firestore {
+  const failingWriter = (writer: BulkWriter): BulkWriter =>
+    new Proxy(writer, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        const method = value as (ref: DocumentReference, ...rest: unknown[]) => Promise<unknown>;
+        return (ref: DocumentReference, ...rest: unknown[]) =>
+          typeof key === 'string' && ['set', 'update', 'delete'].includes(key) && fails(key, ref.path)
+            ? Promise.reject(new Error(`injected ${key} failure`))
+            : method.call(target, ref, ...rest);
+      },
+    });
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'bulkWriter') return () => failingWriter(target.bulkWriter());
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
 }
 
 describe('collector pipeline (Firestore emulator)', () => {
@@ -120,6 +169,9 @@ describe('collector pipeline (Firestore emulator)', () => {
     });
     const afterFirst = await storedDeals();
     expect(afterFirst.size).toBe(30);
+    // Each deal is two documents: the listing (no search index) and the search document.
+    await expectSearchDocsMatchListings();
+    const searchAfterFirst = await storedIn(COLLECTIONS.dealSearch);
     const deal = parseDeal(dealRef(4).id, afterFirst.get(dealRef(4).id));
     expect(deal).toMatchObject({ title: 'Deal 4', savings_value: 4, is_verified: true, code: 'C4' });
 
@@ -132,6 +184,7 @@ describe('collector pipeline (Firestore emulator)', () => {
     expect(second).toMatchObject({ status: 'succeeded', deal_writes: 0, manifest_writes: 0 });
     expect(second.counts).toMatchObject({ valid: 30, created: 0, updated: 0, unchanged: 30, expired: 0 });
     expect(await storedDeals()).toEqual(afterFirst);
+    expect(await storedIn(COLLECTIONS.dealSearch)).toEqual(searchAfterFirst);
     // …and an unchanged run leaves it alone (no write at all).
     const summaryAfterSecond = await db.doc(SHOP_SUMMARY_DOC_PATH).get();
     expect(summaryAfterFirst.exists).toBe(true);
@@ -162,6 +215,10 @@ describe('collector pipeline (Firestore emulator)', () => {
       });
     }
     expect(after.get(dealRef(9).id)).toEqual(before.get(dealRef(9).id));
+    // The search documents changed with their listings: the new title's words, the expired deals' end_date.
+    await expectSearchDocsMatchListings();
+    expect((await searchRef(3).get()).get('search_terms')).toContain('cheaper');
+    expect((await searchRef(7).get()).get('end_date')).toBe(later.toISOString());
 
     // Expired once is enough: the next run writes nothing for them.
     const again = await run(ndjsonFile(feed), { now: new Date(later.getTime() + 1000) });
@@ -185,7 +242,9 @@ describe('collector pipeline (Firestore emulator)', () => {
     const summary = await run(ndjsonFile(shorter.map((n) => record(n))), { now: muchLater });
     expect(summary.counts.purged).toBe(1);
     expect((await dealRef(5).get()).exists).toBe(false);
+    expect((await searchRef(5).get()).exists).toBe(false);
     expect((await storedDeals()).size).toBe(9);
+    await expectSearchDocsMatchListings();
   });
 
   it('skips bad records with their row and reason, duplicates included, without aborting', async () => {
@@ -226,6 +285,121 @@ describe('collector pipeline (Firestore emulator)', () => {
         data: expect.objectContaining({ run_id: summary.run_id }),
       },
     ]);
+  });
+
+  describe('a deal is recorded as written only when both of its documents are', () => {
+    const isDeal = (n: number, path: string) => path.endsWith(`/${adapter.id}_d${n}`);
+    const inSearch = (path: string) => path.startsWith(`${COLLECTIONS.dealSearch}/`);
+    const inListing = (path: string) => path.startsWith(`${COLLECTIONS.deals}/`);
+
+    it('a failed half of a new deal leaves it out of the manifest; the next run writes it again', async () => {
+      const feed = ndjsonFile(range(10).map((n) => record(n)));
+      const failing = withFailingWrites(
+        (operation, path) => operation === 'set' && isDeal(3, path) && inSearch(path),
+      );
+      const first = await run(feed, { db: failing });
+      expect(first).toMatchObject({
+        status: 'partial',
+        message: '1 writes failed; the next run retries them',
+      });
+      expect(first.counts).toMatchObject({ created: 9, write_failures: 1 });
+      expect(first.errors).toEqual([
+        { row: 0, id: `${adapter.id}_d3`, reason: 'write failed: injected set failure' },
+      ]);
+      // The listing half went through, the search half did not, and the manifest does not claim the deal.
+      expect((await dealRef(3).get()).exists).toBe(true);
+      expect((await searchRef(3).get()).exists).toBe(false);
+      expect((await Manifest.load(db, adapter.id)).get(`${adapter.id}_d3`)).toBeUndefined();
+
+      const second = await run(feed, { now: new Date(RUN_TIME.getTime() + 1000) });
+      expect(second).toMatchObject({ status: 'succeeded', deal_writes: 1 });
+      expect(second.counts).toMatchObject({ created: 1, updated: 0, unchanged: 9 });
+      await expectSearchDocsMatchListings();
+      expect((await storedDeals()).size).toBe(10);
+    });
+
+    it('a failed half of a changed deal keeps its old hash, so the change is written again', async () => {
+      await run(ndjsonFile(range(10).map((n) => record(n))));
+      const changed = ndjsonFile(
+        range(10).map((n) => (n === 4 ? record(4, { title: 'Deal 4 renamed' }) : record(n))),
+      );
+      const failing = withFailingWrites(
+        (operation, path) => operation === 'set' && isDeal(4, path) && inListing(path),
+      );
+      const partial = await run(changed, { db: failing, now: new Date(RUN_TIME.getTime() + 1000) });
+      expect(partial.counts).toMatchObject({ updated: 0, write_failures: 1 });
+      expect((await searchRef(4).get()).get('title')).toBe('Deal 4 renamed');
+      expect((await dealRef(4).get()).get('title')).toBe('Deal 4');
+
+      const retried = await run(changed, { now: new Date(RUN_TIME.getTime() + 2000) });
+      expect(retried.counts).toMatchObject({ updated: 1, unchanged: 9, write_failures: 0 });
+      expect((await dealRef(4).get()).get('title')).toBe('Deal 4 renamed');
+      await expectSearchDocsMatchListings();
+    });
+
+    it('a failed half of an expiry or a purge is retried by the next run', async () => {
+      await run(ndjsonFile(range(10).map((n) => record(n))));
+      const without6 = ndjsonFile(
+        range(10)
+          .filter((n) => n !== 6)
+          .map((n) => record(n)),
+      );
+      const later = new Date(RUN_TIME.getTime() + DAY_MS);
+      const failedExpiry = await run(without6, {
+        db: withFailingWrites(
+          (operation, path) => operation === 'update' && isDeal(6, path) && inSearch(path),
+        ),
+        now: later,
+      });
+      expect(failedExpiry.counts).toMatchObject({ expired: 0, write_failures: 1 });
+      expect((await searchRef(6).get()).get('end_date')).toBe('2027-02-01T00:00:00.000Z');
+
+      const expired = await run(without6, { now: new Date(later.getTime() + 1000) });
+      expect(expired.counts).toMatchObject({ expired: 1, write_failures: 0 });
+      expect((await searchRef(6).get()).get('end_date')).toBe(new Date(later.getTime() + 1000).toISOString());
+      await expectSearchDocsMatchListings();
+
+      const muchLater = new Date(later.getTime() + (RETENTION_DAYS + 1) * DAY_MS);
+      const failedPurge = await run(without6, {
+        db: withFailingWrites(
+          (operation, path) => operation === 'delete' && isDeal(6, path) && inListing(path),
+        ),
+        now: muchLater,
+      });
+      expect(failedPurge.counts).toMatchObject({ purged: 0, write_failures: 1 });
+      expect((await dealRef(6).get()).exists).toBe(true);
+      expect((await searchRef(6).get()).exists).toBe(false);
+
+      const purged = await run(without6, { now: new Date(muchLater.getTime() + 1000) });
+      expect(purged.counts).toMatchObject({ purged: 1, write_failures: 0 });
+      expect((await dealRef(6).get()).exists).toBe(false);
+    });
+  });
+
+  it('rewrites every deal stored before the search index moved out of the listing documents, once', async () => {
+    const feed = ndjsonFile(range(12).map((n) => record(n)));
+    await run(feed);
+    // The state the previous layout left: search_terms on the listing documents, no search documents, and the
+    // manifest's hashes taken over those documents.
+    const listings = await storedDeals();
+    const before = await Manifest.load(db, adapter.id);
+    const oldLayout = new Manifest();
+    for (const [id, listing] of listings) {
+      const { scraped_at: _scraped, ...content } = buildDealSearchDoc(listing as DealDoc);
+      await db.doc(`${COLLECTIONS.deals}/${id}`).set(buildDealSearchDoc(listing as DealDoc));
+      await db.doc(`${COLLECTIONS.dealSearch}/${id}`).delete();
+      const entry = before.get(id);
+      if (entry) oldLayout.set(id, { ...entry, hash: contentHash(content) });
+    }
+    for (const { shard, text, count } of oldLayout.changedShards()) {
+      await db.doc(`${manifestCollectionPath(adapter.id)}/${shard}`).set({ entries: text, count });
+    }
+
+    const migration = await run(feed, { now: new Date(RUN_TIME.getTime() + 1000) });
+    expect(migration.counts).toMatchObject({ updated: 12, unchanged: 0, write_failures: 0 });
+    await expectSearchDocsMatchListings();
+    const again = await run(feed, { now: new Date(RUN_TIME.getTime() + 2000) });
+    expect(again.counts).toMatchObject({ updated: 0, unchanged: 12 });
   });
 
   describe('a feed that fails changes nothing', () => {

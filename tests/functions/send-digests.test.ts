@@ -16,11 +16,11 @@ import { buildDealDoc } from '../../functions/src/model/deal';
 import {
   alertBatchDocPath,
   alertPreferencesDocPath,
-  dealDocPath,
   emailLedgerDocPath,
   userDocPath,
 } from '../../functions/src/model/paths';
 import { handle as unsubscribe } from '../../functions/src/handlers/unsubscribe';
+import { writeDeals } from '../support/deals';
 import { APP_ORIGIN, FIRESTORE_EMULATOR } from './support/env';
 
 /** The local value of EMAIL_TOKEN_SECRET (functions/.secret.local.example). */
@@ -87,11 +87,13 @@ async function seed(users: Record<string, { active: boolean; prefs: AlertPrefere
     );
     writes.push(db.doc(alertPreferencesDocPath(uid)).set(alertPreferencesDoc(prefs, NOW)));
   }
-  writes.push(db.doc(dealDocPath('laptops')).set(deal('40% off laptops', '40% off', 2)));
   writes.push(
-    db.doc(dealDocPath('headphones')).set(deal('$20 off $100+ headphones', '$20 off $100+', 5, 'Bluebird')),
+    writeDeals(db, [
+      { id: 'laptops', doc: deal('40% off laptops', '40% off', 2) },
+      { id: 'headphones', doc: deal('$20 off $100+ headphones', '$20 off $100+', 5, 'Bluebird') },
+      { id: 'old', doc: deal('10% off monitors', '10% off', 72) },
+    ]),
   );
-  writes.push(db.doc(dealDocPath('old')).set(deal('10% off monitors', '10% off', 72)));
   await Promise.all(writes);
 }
 
@@ -182,7 +184,7 @@ describe('send_digests run', () => {
   /** A new deal as the collector writes it, with the hour's alert batch its trigger marks (alert_on_new_deal). */
   async function writeNewDeal(id: string, title: string, savings: string, writtenAt: Date) {
     const hoursAgo = (NOW.getTime() - writtenAt.getTime()) / 3600_000;
-    await db.doc(dealDocPath(id)).set(deal(title, savings, hoursAgo));
+    await writeDeals(db, [{ id, doc: deal(title, savings, hoursAgo) }]);
     const batch = pendingAlertBatch(id, writtenAt);
     await db.doc(alertBatchDocPath(batch.hour)).set(batch);
   }

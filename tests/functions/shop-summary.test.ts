@@ -7,6 +7,7 @@ import { refreshShopSummary } from '../../functions/src/deals/shop-summary';
 import { buildDealDoc } from '../../functions/src/model/deal';
 import { dealDocPath, SHOP_SUMMARY_DOC_PATH } from '../../functions/src/model/paths';
 import { parseShopSummary } from '../../functions/src/model/shop-summary';
+import { writeDeals } from '../support/deals';
 import { FIRESTORE_EMULATOR } from './support/env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;
@@ -43,7 +44,10 @@ describe('refreshShopSummary', () => {
       expired: deal('Gone', 'Laptops', -9, -1),
       upcoming: deal('Later', 'Laptops', 1, 9),
     };
-    await Promise.all(Object.entries(deals).map(([id, doc]) => db.doc(dealDocPath(id)).set(doc)));
+    await writeDeals(
+      db,
+      Object.entries(deals).map(([id, doc]) => ({ id, doc })),
+    );
     // A deal written before `category` existed still counts (as 'other').
     const { category: _category, ...legacy } = deal('Alpha', 'Gift cards', -1, 2);
     await db.doc(dealDocPath('legacy')).set(legacy);

@@ -14,7 +14,7 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { blogSummaryDoc } from '../../functions/src/model/blog';
-import { COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
+import { COLLECTIONS, dealDocPath, dealSearchDocPath } from '../../functions/src/model/paths';
 import {
   blogQuerySpec,
   DEFAULT_DEAL_FILTER,
@@ -25,6 +25,7 @@ import { newUserDoc } from '../../functions/src/model/user';
 import {
   BLOG_SEED,
   dbFor,
+  DEAL_SEARCH_SEED,
   DEAL_SEED,
   queryFromSpec,
   type Operation,
@@ -93,6 +94,23 @@ const COLLECTIONS_UNDER_TEST: CollectionUnderTest[] = [
     allowed: { get: ['subscriber'], list: ['subscriber'] },
   },
   {
+    name: 'deal search documents',
+    attempt: {
+      get: (db) => getDoc(doc(db, SEEDED.dealSearch)),
+      list: (db) =>
+        getDocs(
+          queryFromSpec(
+            db,
+            dealQuerySpec(DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, new Date(), { term: 'acme' }),
+          ),
+        ),
+      create: (db) => setDoc(doc(db, dealSearchDocPath('deal-new')), DEAL_SEARCH_SEED),
+      update: (db) => updateDoc(doc(db, SEEDED.dealSearch), { search_terms: ['injected'] }),
+      delete: (db) => deleteDoc(doc(db, SEEDED.dealSearch)),
+    },
+    allowed: { get: ['subscriber'], list: ['subscriber'] },
+  },
+  {
     name: 'blogs',
     attempt: {
       get: (db) => getDoc(doc(db, SEEDED.blog)),
@@ -148,6 +166,8 @@ describe('firestore.rules access matrix', () => {
 
   it('covers every role × collection × operation', () => {
     expect(cases).toHaveLength(ROLES.length * COLLECTIONS_UNDER_TEST.length * OPERATIONS.length);
-    expect(cases.filter((c) => c.allowed)).toHaveLength(2 * 3 + 2 + 2 * 2 * ROLES.length);
+    // users: 3 operations × 2 owners; deals and their search documents: get and list by the subscriber; the
+    // blog collections: get and list by everyone.
+    expect(cases.filter((c) => c.allowed)).toHaveLength(2 * 3 + 2 + 2 + 2 * 2 * ROLES.length);
   });
 });

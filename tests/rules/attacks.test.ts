@@ -3,6 +3,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
+  deleteDoc,
   deleteField,
   doc,
   getDoc,
@@ -14,7 +15,7 @@ import {
   Timestamp,
   updateDoc,
 } from 'firebase/firestore';
-import { COLLECTIONS, dealDocPath, userDocPath } from '../../functions/src/model/paths';
+import { COLLECTIONS, dealDocPath, dealSearchDocPath, userDocPath } from '../../functions/src/model/paths';
 import {
   BLOG_PAGE_SIZE,
   blogQuerySpec,
@@ -27,6 +28,7 @@ import { newUserDoc, USER_BILLING_FIELDS } from '../../functions/src/model/user'
 import {
   BLOG_SEED,
   dbFor,
+  DEAL_SEARCH_SEED,
   DEAL_SEED,
   queryFromSpec,
   SEEDED,
@@ -148,17 +150,31 @@ describe('reading deals', () => {
     },
   );
 
-  it(`pages are capped at ${DEAL_PAGE_SIZE}`, async () => {
+  it.each(DEAL_FILTERS.flatMap((filter) => DEAL_SORTS.map((sort) => [filter, sort] as const)))(
+    'a subscriber runs the %s × %s keyword search on the search documents',
+    async (filter, sort) => {
+      const spec = dealQuerySpec(filter, sort, new Date(), { term: 'acme' });
+      expect(spec.collection).toBe(COLLECTIONS.dealSearch);
+      await assertSucceeds(getDocs(queryFromSpec(dbFor(env(), 'subscriber'), spec)));
+    },
+  );
+
+  it.each([
+    ['listing', dealQuerySpec('all', 'newest')],
+    ['search', dealQuerySpec('all', 'newest', new Date(), { term: 'acme' })],
+  ])(`%s pages are capped at ${DEAL_PAGE_SIZE}`, async (_kind, spec) => {
     const db = dbFor(env(), 'subscriber');
-    const spec = dealQuerySpec('all', 'newest');
     await assertSucceeds(getDocs(queryFromSpec(db, spec, DEAL_PAGE_SIZE)));
     await assertFails(getDocs(queryFromSpec(db, spec, DEAL_PAGE_SIZE + 1)));
     await assertFails(getDocs(queryFromSpec(db, spec, 1000)));
-    await assertFails(getDocs(collection(db, COLLECTIONS.deals)));
+    await assertFails(getDocs(collection(db, spec.collection)));
   });
 
-  it('needs subscription_active === true in the caller’s own document', async () => {
-    const deal = (role: 'free' | 'other') => getDoc(doc(dbFor(env(), role), SEEDED.deal));
+  it.each([
+    ['listing', SEEDED.deal],
+    ['search', SEEDED.dealSearch],
+  ])('a %s document needs subscription_active === true in the caller’s own document', async (_kind, path) => {
+    const deal = (role: 'free' | 'other') => getDoc(doc(dbFor(env(), role), path));
     await assertFails(deal('free'));
     await assertFails(deal('other'));
     await seedUserDoc(UIDS.other, { ...userSeed(false), subscription_active: 'true' });
@@ -170,14 +186,15 @@ describe('reading deals', () => {
   });
 
   it('access ends when the server clears the flag', async () => {
-    const dealForSubscriber = () => getDoc(doc(dbFor(env(), 'subscriber'), SEEDED.deal));
-    await assertSucceeds(dealForSubscriber());
+    const db = () => dbFor(env(), 'subscriber');
+    const reads = () => [getDoc(doc(db(), SEEDED.deal)), getDoc(doc(db(), SEEDED.dealSearch))];
+    for (const read of reads()) await assertSucceeds(read);
     await seedUserDoc(UIDS.subscriber, {
       ...userSeed(true),
       subscription_active: false,
       subscription_status: 'canceled',
     });
-    await assertFails(dealForSubscriber());
+    for (const read of reads()) await assertFails(read);
   });
 });
 
@@ -188,6 +205,14 @@ describe('writing content', () => {
     await assertFails(setDoc(doc(db, dealDocPath('injected')), DEAL_SEED));
     await assertFails(updateDoc(doc(db, SEEDED.deal), { url_home: 'https://evil.example' }));
     await assertFails(setDoc(doc(db, SEEDED.deal), { ...DEAL_SEED, savings_value: 1000 }));
+  });
+
+  it('a subscriber cannot write deal search documents (e.g. to make a deal match every search)', async () => {
+    const db = dbFor(env(), 'subscriber');
+    await assertSucceeds(getDoc(doc(db, SEEDED.dealSearch)));
+    await assertFails(setDoc(doc(db, dealSearchDocPath('injected')), DEAL_SEARCH_SEED));
+    await assertFails(updateDoc(doc(db, SEEDED.dealSearch), { search_terms: ['laptops', 'shoes'] }));
+    await assertFails(deleteDoc(doc(db, SEEDED.dealSearch)));
   });
 
   it('nobody writes blog posts', async () => {

@@ -5,12 +5,19 @@ import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebas
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { type Firestore as AdminFirestore, getFirestore, type Timestamp } from 'firebase-admin/firestore';
 import { type DocumentSnapshot, getDoc, getDocs, query, startAfter, doc } from 'firebase/firestore';
-import { dealSearchTexts, parseDeal, type Deal, isDealLive } from '../../functions/src/model/deal';
+import {
+  buildDealSearchDoc,
+  dealSearchTexts,
+  parseDeal,
+  type Deal,
+  isDealLive,
+} from '../../functions/src/model/deal';
 import { searchTermsOf } from '../../functions/src/model/search';
 import {
   blogSummaryDocPath,
   COLLECTIONS,
   dealDocPath,
+  dealSearchDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
   SHOP_SUMMARY_DOC_PATH,
@@ -58,6 +65,9 @@ beforeEach(async () => {
 async function storedDeal(id: string): Promise<Record<string, unknown> | undefined> {
   return (await adminDb.doc(dealDocPath(id)).get()).data();
 }
+async function storedSearchDoc(id: string): Promise<Record<string, unknown> | undefined> {
+  return (await adminDb.doc(dealSearchDocPath(id)).get()).data();
+}
 
 describe('rebaseDemoData', () => {
   it('moves every deal date, the period end and the anchor by the days since the anchor, once', async () => {
@@ -71,12 +81,14 @@ describe('rebaseDemoData', () => {
     });
     const shift = (iso: string) => new Date(Date.parse(iso) + 10 * DAY_MS).toISOString();
     for (const { id, doc: generated } of dataset.deals) {
-      expect(await storedDeal(id)).toEqual({
-        ...generated,
+      const shifted = {
         start_date: shift(generated.start_date),
         end_date: shift(generated.end_date),
         scraped_at: shift(generated.scraped_at),
-      });
+      };
+      // Both documents of the deal move: the listing (no search index) and the search document.
+      expect(await storedDeal(id)).toEqual({ ...generated, ...shifted });
+      expect(await storedSearchDoc(id)).toEqual({ ...buildDealSearchDoc(generated), ...shifted });
     }
     const subscriber = dataset.users.find(({ uid }) => uid === DEMO_ACCOUNTS.subscriber.uid)?.doc;
     const periodEnd = subscriber && 'current_period_end' in subscriber ? subscriber.current_period_end : null;
@@ -87,11 +99,13 @@ describe('rebaseDemoData', () => {
 
     const [firstId] = dataset.deals.map(({ id }) => id);
     const before = await storedDeal(firstId ?? '');
+    const searchBefore = await storedSearchDoc(firstId ?? '');
     await expect(rebaseDemoData(adminDb, new Date('2025-06-11T23:59:00Z'))).resolves.toEqual({
       status: 'current',
       anchor: '2025-06-11',
     });
     expect(await storedDeal(firstId ?? '')).toEqual(before);
+    expect(await storedSearchDoc(firstId ?? '')).toEqual(searchBefore);
   });
 
   it('moves backwards too, and does nothing without the anchor document', async () => {
@@ -211,8 +225,11 @@ describe('the demo subscriber on the dashboard', () => {
     await assertFails(getDoc(doc(free, SHOP_SUMMARY_DOC_PATH)));
   });
 
-  it('the free demo user is refused, the subscriber is not', async () => {
-    const dealPath = dealDocPath(dataset.deals[0]?.id ?? '');
+  it.each([
+    ['listing', dealDocPath],
+    ['search', dealSearchDocPath],
+  ])('the free demo user is refused a %s document, the subscriber is not', async (_kind, pathOf) => {
+    const dealPath = pathOf(dataset.deals[0]?.id ?? '');
     const free = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.free.uid));
     const subscriber = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
     await assertFails(getDoc(doc(free, dealPath)));

@@ -84,19 +84,25 @@ describe.each(CASES)('a user whose subscription is %s', (_name, userDoc) => {
     return { expected };
   }
 
-  it('reads a deal exactly when hasDealAccess says so', async () => {
+  it.each([
+    ['listing', SEEDED.deal],
+    ['search', SEEDED.dealSearch],
+  ])('reads a deal %s document exactly when hasDealAccess says so', async (_kind, path) => {
     const { expected } = await prepare();
     const db = clientDb(env().authenticatedContext(UID));
-    const read = getDoc(doc(db, SEEDED.deal));
+    const read = getDoc(doc(db, path));
     await (expected ? assertSucceeds(read) : assertFails(read));
   });
 
-  it('lists the deals exactly when hasDealAccess says so', async () => {
-    const { expected } = await prepare();
-    const db = clientDb(env().authenticatedContext(UID));
-    const list = getDocs(query(collection(db, COLLECTIONS.deals), limit(20)));
-    await (expected ? assertSucceeds(list) : assertFails(list));
-  });
+  it.each([COLLECTIONS.deals, COLLECTIONS.dealSearch])(
+    'lists %s exactly when hasDealAccess says so',
+    async (dealCollection) => {
+      const { expected } = await prepare();
+      const db = clientDb(env().authenticatedContext(UID));
+      const list = getDocs(query(collection(db, dealCollection), limit(20)));
+      await (expected ? assertSucceeds(list) : assertFails(list));
+    },
+  );
 });
 
 it('the table covers both answers of hasDealAccess', () => {

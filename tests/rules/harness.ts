@@ -24,7 +24,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { blogSummaryDoc } from '../../functions/src/model/blog';
-import { buildDealDoc } from '../../functions/src/model/deal';
+import { buildDealDoc, buildDealSearchDoc } from '../../functions/src/model/deal';
 import {
   COLLECTIONS,
   alertBatchDocPath,
@@ -53,6 +53,7 @@ export const UIDS = {
 
 export const SEEDED = {
   deal: `${COLLECTIONS.deals}/deal-1`,
+  dealSearch: `${COLLECTIONS.dealSearch}/deal-1`,
   blog: `${COLLECTIONS.blogs}/post-1`,
   blogSummary: `${COLLECTIONS.blogSummaries}/post-1`,
   stripeEvent: stripeEventDocPath('evt_1'),
@@ -191,6 +192,9 @@ export const DEAL_SEED = buildDealDoc({
   is_verified: true,
 });
 
+/** DEAL_SEED's search document (coupon_search): the same deal with its search_terms. */
+export const DEAL_SEARCH_SEED = buildDealSearchDoc(DEAL_SEED);
+
 export const BLOG_SEED = {
   html_content: '<h1>Hello</h1><p>World</p>',
   coverImage: '/blog/covers/x.svg',
@@ -212,6 +216,7 @@ export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
       setDoc(doc(db, COLLECTIONS.users, UIDS.free), userSeed(false)),
       setDoc(doc(db, COLLECTIONS.users, UIDS.subscriber), userSeed(true)),
       setDoc(doc(db, SEEDED.deal), DEAL_SEED),
+      setDoc(doc(db, SEEDED.dealSearch), DEAL_SEARCH_SEED),
       setDoc(doc(db, SEEDED.blog), BLOG_SEED),
       setDoc(doc(db, SEEDED.blogSummary), blogSummaryDoc(BLOG_SEED)),
       setDoc(doc(db, SEEDED.stripeEvent), {

@@ -265,7 +265,9 @@ async function applyChanges(
       const stored: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
       // Recorded as written only once both documents are: otherwise the manifest keeps the old hash (or none)
       // and the next run writes the deal again.
-      Promise.all(dealDocuments(deal.id, stored).map(({ path, data }) => writer.set(db.doc(path), data))).then(
+      Promise.all(
+        dealDocuments(deal.id, stored).map(({ path, data }) => writer.set(db.doc(path), data)),
+      ).then(
         () => {
           counts[deal.isNew ? 'created' : 'updated'] += 1;
           outcomes.written.push({ id: deal.id, hash: deal.hash, endMs: Date.parse(deal.doc.end_date) });
