@@ -15,7 +15,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
 import { dealSearchTexts, parseDeal, type Deal } from '@model/deal';
-import { parseAll } from '@model/invalid-document';
+import { parseAll, warnInvalidDocument } from '@model/invalid-document';
 import { DOCUMENT_ID_FIELD } from '@model/paths';
 import {
   type DealFilter,
@@ -69,7 +69,10 @@ export function toFirestoreQuery(
 export async function fetchDealPage(db: Firestore, request: DealPageRequest): Promise<DealPage> {
   const spec = dealQuerySpec(request.filter, request.sort, request.now, request.narrowing);
   const snapshot = await getDocs(toFirestoreQuery(db, spec, request.cursor));
-  const deals = parseAll(snapshot.docs, parseDeal);
+  // A keyword search reads the search documents (coupon_search), any other listing the listing ones (coupons).
+  const deals = parseAll(snapshot.docs, (id, data) =>
+    parseDeal(id, data, warnInvalidDocument, spec.collection),
+  );
   // Every deal matches an empty rest: its terms (a prefix index of its texts) are derived only for a search of
   // several words, not for every page on the way to the screen.
   const narrowed =
