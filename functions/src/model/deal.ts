@@ -7,8 +7,8 @@
 // Each deal is stored twice: the listing document in `coupons` (what every dashboard page reads) and, in
 // `coupon_search`, the same fields plus `search_terms`, the keyword search's prefix index (search.ts), read only
 // by keyword searches. The index is most of a deal's size, so keeping it out of the listing pages makes them
-// about a third as large (97 KB → ~34 KB per 20-deal page). dealDocuments gives both documents of one deal;
-// writers write (and update and delete) both.
+// about a third as large (~95 KB → ~30 KB per 20-deal page on the emulator). dealDocuments gives both documents
+// of one deal; writers write (and update and delete) both.
 // zod/mini, as in fields.ts: the dashboard's first deal page parses with it, and classic zod's tree (and its
 // slower schema set-up) stays out of the dashboard's initial JavaScript.
 import { nullish, object, optional, pipe, string, transform, unknown } from 'zod/mini';
