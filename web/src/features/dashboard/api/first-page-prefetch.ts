@@ -1,7 +1,8 @@
 // The dashboard's first deal page, requested while the app boots instead of after the user document has arrived
 // and the page has rendered (one round trip and a render earlier on a slow phone network). Only for a user this
 // device last saw with an active subscription (lib/subscriber-hint.ts): anyone else would only be refused by the
-// rules. The page's listing adopts the request when it asks for the same first page, so it is read once.
+// rules. The page's listing adopts the request when it asks for the same first page, so it is read once; a page that
+// has already arrived when the listing first renders is drawn in that render (no skeleton frame in between).
 import type { Firestore } from 'firebase/firestore/lite';
 import { expectFirstContent } from '@/lib/first-content';
 import { fetchDealPage, type DealPage } from './deal-pages';
@@ -14,30 +15,46 @@ interface PrefetchedFirstPage {
   /** The listing's instant (its live window and relative times). */
   now: Date;
   page: Promise<DealPage>;
+  /** The page once it has arrived. */
+  arrived: DealPage | null;
 }
 
 let prefetched: PrefetchedFirstPage | null = null;
 
 const keyOf = (query: DealListQuery) => JSON.stringify(query);
+const matches = (entry: PrefetchedFirstPage | null, uid: string, query: DealListQuery) =>
+  entry !== null && entry.uid === uid && entry.key === keyOf(query);
 
 /** Requests the first page of `query` for `uid`, unless that very page is already on its way. */
 export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealListQuery): void {
-  if (prefetched?.uid === uid && prefetched.key === keyOf(query)) return;
+  if (matches(prefetched, uid, query)) return;
   const now = new Date();
   const page = fetchDealPage(db, { ...query, now, cursor: null });
-  // Handled where it is adopted; a page nobody adopts must not report an unhandled rejection.
-  page.catch(() => undefined);
+  const entry: PrefetchedFirstPage = { uid, key: keyOf(query), now, page, arrived: null };
+  // A failure is handled where the page is adopted; a page nobody adopts must not report an unhandled rejection.
+  page.then(
+    (loaded) => {
+      entry.arrived = loaded;
+    },
+    () => undefined,
+  );
   // Released by the listing (components/DealBrowser.tsx) once this page's cards are painted.
   expectFirstContent();
-  prefetched = { uid, key: keyOf(query), now, page };
+  prefetched = entry;
+}
+
+/** The prefetched first page for this user and query if it has already arrived (it stays to be taken). */
+export function arrivedFirstPage(uid: string, query: DealListQuery): { now: Date; page: DealPage } | null {
+  const arrived = matches(prefetched, uid, query) ? prefetched?.arrived : null;
+  return prefetched && arrived ? { now: prefetched.now, page: arrived } : null;
 }
 
 /** The prefetched first page for this user and query, once: later listings read their own. */
 export function takePrefetchedFirstPage(
   uid: string,
   query: DealListQuery,
-): Pick<PrefetchedFirstPage, 'now' | 'page'> | null {
+): Pick<PrefetchedFirstPage, 'now' | 'page' | 'arrived'> | null {
   const match = prefetched;
   prefetched = null;
-  return match && match.uid === uid && match.key === keyOf(query) ? match : null;
+  return matches(match, uid, query) ? match : null;
 }

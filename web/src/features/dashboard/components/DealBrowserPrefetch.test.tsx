@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
 import { prefetchFirstDealPage } from '../api/first-page-prefetch';
 import { fetchSavedDeals } from '../api/saved-deals';
@@ -6,7 +6,7 @@ import { fetchShopSummary } from '@/lib/shop-summary';
 import { DEFAULT_LIST_PARAMS, dealListQuery } from '../lib/list-params';
 import { renderDealBrowser, testDb } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
-import { installFakeIntersectionObserver } from '../test/intersection-observer';
+import { installFakeIntersectionObserver, scrollIntoView } from '../test/intersection-observer';
 
 jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
 jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
@@ -33,6 +33,27 @@ describe('DealBrowser with a first page requested while the app booted', () => {
     renderDealBrowser('user-1');
     expect(await screen.findByRole('article', { name: 'Deal p2' })).toBeInTheDocument();
     expect(mockFetchDealPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws a page that arrived before the list rendered in its first render, and pages on from it', async () => {
+    const first = pageOf(Array.from({ length: 20 }, (_, n) => `p${n}`));
+    mockFetchDealPage.mockResolvedValueOnce(first).mockResolvedValueOnce(pageOf(['next']));
+    prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
+    await act(() => Promise.resolve());
+    renderDealBrowser('user-1');
+    // No skeleton frame: the cards are in the very first commit.
+    expect(screen.queryByLabelText('Loading deals')).not.toBeInTheDocument();
+    const last = screen.getByRole('article', { name: 'Deal p19' });
+    expect(mockFetchDealPage).toHaveBeenCalledTimes(1);
+
+    act(() => {
+      expect(scrollIntoView(last)).toBe(true);
+    });
+    expect(await screen.findByRole('article', { name: 'Deal next' })).toBeInTheDocument();
+    const [firstRequest, nextRequest] = mockFetchDealPage.mock.calls.map((call) => call[1]);
+    expect(nextRequest).toEqual(expect.objectContaining({ cursor: first.cursor }));
+    // The next page belongs to the same listing: the same live-window instant.
+    expect(nextRequest?.now).toBe(firstRequest?.now);
   });
 
   it('reads the page once when it is prefetched twice (dashboard.html’s entry, then the route)', async () => {

@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase/firestore/lite';
 import type { DealFilter, DealNarrowing, DealSort } from '@model/queries';
 import { errorText } from '@/lib/error-text';
 import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
-import { takePrefetchedFirstPage } from '../api/first-page-prefetch';
+import { arrivedFirstPage, takePrefetchedFirstPage } from '../api/first-page-prefetch';
 import {
   canLoadMore,
   dealListReducer,
@@ -43,13 +43,20 @@ interface Listing {
   now: Date;
 }
 
+/** The state of listing 1 showing a first page that arrived before the list first rendered. */
+function stateWithFirstPage(arrived: { now: Date; page: DealPage } | null): DealListState<DealCursor> {
+  const empty = initialDealListState<DealCursor>();
+  if (arrived === null) return empty;
+  const started = dealListReducer(empty, { type: 'listing-started', listingId: 1, listedAt: arrived.now });
+  return dealListReducer(started, { type: 'page-received', listingId: 1, page: arrived.page });
+}
+
 /** Pages of live deals; restarts from the first page whenever the user or any part of the query changes. */
 export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
-  const [state, dispatch] = useReducer(
-    dealListReducer<DealCursor>,
-    undefined,
-    initialDealListState<DealCursor>,
-  );
+  // A first page prefetched while the app booted (api/first-page-prefetch.ts) that is already here is drawn in the
+  // first render: one render of cards instead of skeletons, an effect and a second render on a slow phone.
+  const [arrived] = useState(() => (uid === null ? null : arrivedFirstPage(uid, query)));
+  const [state, dispatch] = useReducer(dealListReducer<DealCursor>, arrived, stateWithFirstPage);
   const currentListing = useRef<Listing | null>(null);
   // Set synchronously so two scroll events in one frame cannot request (and pay for) the same page twice.
   const requestInFlight = useRef(false);
@@ -85,6 +92,11 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
     }
     // The first page may already be on its way (requested while the app booted, see api/first-page-prefetch.ts).
     const prefetched = takePrefetchedFirstPage(uid, query);
+    if (currentListing.current === null && arrived !== null && prefetched?.arrived === arrived.page) {
+      // The first render already shows this page as listing 1.
+      currentListing.current = { id: 1, query, now: arrived.now };
+      return;
+    }
     const listing: Listing = {
       id: (currentListing.current?.id ?? 0) + 1,
       query,
@@ -93,7 +105,7 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
     currentListing.current = listing;
     dispatch({ type: 'listing-started', listingId: listing.id, listedAt: listing.now });
     requestPage(listing, null, prefetched?.page);
-  }, [requestPage, uid, query, reloadCount]);
+  }, [requestPage, uid, query, reloadCount, arrived]);
 
   const loadable = canLoadMore(state);
   const { cursor, listingId } = state;
