@@ -1,7 +1,8 @@
 // Keeps the demo data current: the generated deal dates are relative to an anchor day stored in _meta/demo.
 // When today's UTC day differs, every deal's start_date, end_date and scraped_at, in both of its documents
-// (listing and search, model/deal.ts), and the demo subscriber's period end move by the difference and the anchor becomes today. One transaction: either everything moves
-// or nothing does, and running it again the same day (or concurrently) changes nothing.
+// (listing and search, model/deal.ts), and the demo subscriber's period end move by the difference and the
+// anchor becomes today. One transaction: either everything moves or nothing does, and running it again the
+// same day (or concurrently) changes nothing.
 //
 // CLI (the emulators must be running): FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node --import tsx scripts/demo-data/rebase.ts
 import { deleteApp, initializeApp } from 'firebase-admin/app';
