@@ -31,8 +31,9 @@ export function parseCommandLine<T extends ParseArgsConfig>(
 }
 
 /**
- * Runs a script's `main` and ends the process with the exit code it resolves to (0 when it resolves to none), or with 1 after printing
- * `<name> failed: <message>` when it throws. Scripts that leave an SDK connected would not exit by themselves.
+ * Runs a script's `main` and ends the process with the exit code it resolves to (0 when it resolves to none), or
+ * with 1 after printing `<name> failed: <message>` when it throws. Scripts that leave an SDK connected would not
+ * exit by themselves.
  */
 export function runMain(name: string, main: () => Promise<unknown>): void {
   main().then(

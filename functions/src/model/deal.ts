@@ -195,9 +195,10 @@ export interface DealDocument {
  * succeeded (the collector records it as written only then, so a failed half is written again next run).
  */
 export function dealDocuments(dealId: string, doc: DealDoc): [DealDocument, DealDocument] {
+  const [listingPath, searchPath] = dealDocPaths(dealId);
   return [
-    { path: dealDocPath(dealId), data: doc },
-    { path: dealSearchDocPath(dealId), data: buildDealSearchDoc(doc) },
+    { path: listingPath, data: doc },
+    { path: searchPath, data: buildDealSearchDoc(doc) },
   ];
 }
 
