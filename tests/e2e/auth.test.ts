@@ -30,7 +30,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const onPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
 async function fillCredentials(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password').fill(password);
 }
 
