@@ -4,7 +4,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { FRAME_ENTRIES, prerenderSnapshots } from './build/prerender-plugin.ts';
 import { moveSourceMapsOutOfBuild } from './build/source-maps.ts';
-import { assertDeployableEnv, DEPLOY_MODE, parseEnv, type AppEnv } from './src/config/env-schema.ts';
+import {
+  assertDeployableEnv,
+  DEPLOY_MODE,
+  parseEnv,
+  sessionBackendOrigins,
+  type AppEnv,
+} from './src/config/env-schema.ts';
 
 /**
  * reactfire's published bundle (dist/index.js) is one module that imports every Firebase product it wraps and
@@ -85,7 +91,12 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === DEPLOY_MODE) assertDeployableEnv(appEnv);
   return {
     define: { __APP_ENV__: JSON.stringify(appEnv) },
-    plugins: [react(), prerenderSnapshots(), buildInfo(mode, appEnv), moveSourceMapsOutOfBuild()],
+    plugins: [
+      react(),
+      prerenderSnapshots({ protectedPagePreconnects: sessionBackendOrigins(appEnv) }),
+      buildInfo(mode, appEnv),
+      moveSourceMapsOutOfBuild(),
+    ],
     resolve: {
       alias: {
         reactfire: REACTFIRE_SOURCE,

@@ -95,14 +95,14 @@ export function snapshotAssets(
 }
 
 /**
- * The template with the snapshot inside #root, its title, and links for assets the template lacks. `firstJs` are
- * preloaded, and `asyncEntries` run as `async` module scripts, ahead of the template's own scripts and styles (the
- * browser requests them first).
+ * The template with the snapshot inside #root, its title, and links for assets the template lacks. `preconnect`
+ * origins are connected to, then `firstJs` preloaded and `asyncEntries` run as `async` module scripts, ahead of the
+ * template's own scripts and styles (the browser requests them first).
  */
 export function composeSnapshotHtml(
   template: string,
   snapshot: Snapshot,
-  assets: { js: string[]; css: string[]; firstJs?: string[]; asyncEntries?: string[] },
+  assets: { js: string[]; css: string[]; firstJs?: string[]; asyncEntries?: string[]; preconnect?: string[] },
   base: string,
 ): string {
   if (template.split(ROOT_ELEMENT).length !== 2)
@@ -120,6 +120,11 @@ export function composeSnapshotHtml(
   // Replacer functions: a replacement string would expand `$&`, `$$`… inside the page's text.
   let html = template.replace(ROOT_ELEMENT, () => `<div id="root">${snapshot.html}</div>`);
   const first = [
+    // `crossorigin`: the Firebase SDKs call these origins with CORS requests without credentials, which the browser
+    // sends over anonymous connections only.
+    ...(assets.preconnect ?? []).map(
+      (origin) => `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin>`,
+    ),
     ...firstJs.map(preload),
     ...asyncEntries.map((file) => `<script type="module" async crossorigin src="${base}${file}"></script>`),
   ];
@@ -202,7 +207,15 @@ export function snapshotFileName(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
-export function prerenderSnapshots(): Plugin {
+/**
+ * `protectedPagePreconnects`: origins the protected pages (PRELOADED_FRAME_PATHS) connect to from their HTML, the
+ * backends that restore the session and load their first content (src/config/env-schema.ts sessionBackendOrigins).
+ */
+export function prerenderSnapshots({
+  protectedPagePreconnects,
+}: {
+  protectedPagePreconnects: readonly string[];
+}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'bargains:prerender-snapshots',
@@ -252,6 +265,7 @@ export function prerenderSnapshots(): Plugin {
             ...snapshotAssets(manifest, sources),
             firstJs: [...new Set([...authJs, ...entryImports])],
             asyncEntries: entryFile === undefined ? [] : [entryFile],
+            preconnect: [...protectedPagePreconnects],
           });
         }
         blogShell = prerender.BLOG_SHELL;

@@ -1,4 +1,4 @@
-import { assertDeployableEnv, parseEnv } from './env-schema';
+import { assertDeployableEnv, parseEnv, sessionBackendOrigins } from './env-schema';
 
 const VALID = {
   VITE_FIREBASE_API_KEY: 'key',
@@ -64,5 +64,25 @@ describe('assertDeployableEnv', () => {
     expect(() => assertDeployableEnv(parseEnv({ ...REAL, VITE_USE_EMULATORS: 'true' }))).toThrow(
       /Refusing a production build/,
     );
+  });
+});
+
+describe('sessionBackendOrigins', () => {
+  it("names the emulators' origins when the app uses them", () => {
+    const env = parseEnv({
+      ...VALID,
+      VITE_USE_EMULATORS: 'true',
+      VITE_FIRESTORE_EMULATOR_HOST: 'localhost:8181',
+    });
+    expect(sessionBackendOrigins(env)).toEqual(['http://127.0.0.1:9099', 'http://localhost:8181']);
+  });
+
+  it("names Firebase's token, account and Firestore origins otherwise", () => {
+    // build/prerender-plugin.test.ts checks that the CSP's connect-src allows each.
+    expect(sessionBackendOrigins(parseEnv(VALID))).toEqual([
+      'https://securetoken.googleapis.com',
+      'https://identitytoolkit.googleapis.com',
+      'https://firestore.googleapis.com',
+    ]);
   });
 });

@@ -57,6 +57,25 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   return result.data;
 }
 
+/**
+ * The origins a signed-in page calls before its first content, in order: Firebase Auth refreshes an expired ID
+ * token (securetoken) and looks the account up (identitytoolkit) to restore the session, then the page reads
+ * Firestore. The protected pages' HTML preconnects to them (build/prerender-plugin.ts): on a phone network each new
+ * connection costs a few round trips (DNS, TCP, TLS) that would otherwise wait for the JavaScript making the first
+ * call. On the emulators, the emulators' origins. firebase.json's CSP `connect-src` must allow each one (tested).
+ */
+export function sessionBackendOrigins(env: AppEnv): string[] {
+  if (env.useEmulators) {
+    const { host, port } = env.firestoreEmulator;
+    return [new URL(env.authEmulatorUrl).origin, `http://${host}:${port}`];
+  }
+  return [
+    'https://securetoken.googleapis.com',
+    'https://identitytoolkit.googleapis.com',
+    'https://firestore.googleapis.com',
+  ];
+}
+
 /** The mode `vite build` uses for the app Hosting deploys (web/dist); every other mode builds elsewhere. */
 export const DEPLOY_MODE = 'production';
 
