@@ -102,7 +102,13 @@ export function snapshotAssets(
 export function composeSnapshotHtml(
   template: string,
   snapshot: Snapshot,
-  assets: { js: string[]; css: string[]; firstJs?: string[]; asyncEntries?: string[]; preconnect?: string[] },
+  assets: {
+    js: string[];
+    css: string[];
+    firstJs?: string[];
+    asyncEntries?: string[];
+    preconnect?: readonly string[];
+  },
   base: string,
 ): string {
   if (template.split(ROOT_ELEMENT).length !== 2)
@@ -265,7 +271,7 @@ export function prerenderSnapshots({
             ...snapshotAssets(manifest, sources),
             firstJs: [...new Set([...authJs, ...entryImports])],
             asyncEntries: entryFile === undefined ? [] : [entryFile],
-            preconnect: [...protectedPagePreconnects],
+            preconnect: protectedPagePreconnects,
           });
         }
         blogShell = prerender.BLOG_SHELL;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SNAPSHOT_PATHS } from '../../../web/src/app/snapshot-paths';
+import { parseEnv, sessionBackendOrigins } from '../../../web/src/config/env-schema';
 import {
   blogShellProblems,
   buildInfoProblems,
@@ -13,6 +14,7 @@ import {
   type HostingHeaderRule,
   inlineScriptProblems,
   missingParams,
+  parseCsp,
   parseDotenv,
   projectProblems,
   resolveProjectId,
@@ -103,6 +105,27 @@ describe('firebase.json Hosting', () => {
     firebaseJson.hosting.rewrites.find((rewrite) =>
       configMatcher(path, { source: rewrite.source, regex: rewrite.regex, headers: [] }),
     );
+
+  it('lets the protected pages reach the origins a deploy build preconnects them to (connect-src)', () => {
+    const deployEnv = parseEnv({
+      VITE_FIREBASE_API_KEY: 'key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'bargains-prod.web.app',
+      VITE_FIREBASE_PROJECT_ID: 'bargains-prod',
+      VITE_FIREBASE_APP_ID: '1:0:web:0',
+      VITE_SUPPORT_EMAIL: 'support@bargains.test',
+    });
+    const dashboardCsp = headerFor(
+      firebaseJson.hosting.headers,
+      'Content-Security-Policy',
+      '/dashboard',
+      configMatcher,
+    );
+    const connectSrc = parseCsp(dashboardCsp ?? '').get('connect-src') ?? [];
+    expect(connectSrc).toContain("'self'");
+    const origins = sessionBackendOrigins(deployEnv);
+    expect(origins.length).toBeGreaterThan(0);
+    for (const origin of origins) expect(connectSrc).toContain(origin);
+  });
 
   it('has a CSP without inline scripts that forbids framing and allows the Auth domain only when it is the app', () => {
     expect(cspProblems(csp)).toEqual([]);

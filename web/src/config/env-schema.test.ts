@@ -8,13 +8,12 @@ const VALID = {
   VITE_SUPPORT_EMAIL: 'support@bargains.test',
 };
 
+/** A local build wired to the emulators, with the Firestore emulator on a port of its own. */
+const EMULATOR_VARS = { VITE_USE_EMULATORS: 'true', VITE_FIRESTORE_EMULATOR_HOST: 'localhost:8181' };
+
 describe('parseEnv', () => {
   it('applies the emulator defaults and splits the Firestore host', () => {
-    const env = parseEnv({
-      ...VALID,
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIRESTORE_EMULATOR_HOST: 'localhost:8181',
-    });
+    const env = parseEnv({ ...VALID, ...EMULATOR_VARS });
     expect(env).toMatchObject({
       firebase: { apiKey: 'key', projectId: 'demo-bargains' },
       useEmulators: true,
@@ -69,16 +68,12 @@ describe('assertDeployableEnv', () => {
 
 describe('sessionBackendOrigins', () => {
   it("names the emulators' origins when the app uses them", () => {
-    const env = parseEnv({
-      ...VALID,
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIRESTORE_EMULATOR_HOST: 'localhost:8181',
-    });
+    const env = parseEnv({ ...VALID, ...EMULATOR_VARS });
     expect(sessionBackendOrigins(env)).toEqual(['http://127.0.0.1:9099', 'http://localhost:8181']);
   });
 
   it("names Firebase's token, account and Firestore origins otherwise", () => {
-    // build/prerender-plugin.test.ts checks that the CSP's connect-src allows each.
+    // scripts/deploy/lib/checks.test.ts checks that the CSP's connect-src allows each.
     expect(sessionBackendOrigins(parseEnv(VALID))).toEqual([
       'https://securetoken.googleapis.com',
       'https://identitytoolkit.googleapis.com',
