@@ -68,15 +68,13 @@ async function loadedTriggerNames(): Promise<Set<string | undefined>> {
   );
 }
 
-/** Whether the emulator has loaded `fn`: HTTPS functions answer their URL, others are listed in /backends. */
-async function isLoaded(fn: ExportedFunction): Promise<boolean> {
+/** Whether the emulator has loaded `fn`: HTTPS functions answer their URL, others are in `triggers` (/backends). */
+async function isLoaded(fn: ExportedFunction, triggers: Set<string | undefined>): Promise<boolean> {
+  if (fn.trigger !== 'https') return triggers.has(fn.name);
   try {
-    if (fn.trigger === 'https') {
-      // A GET with no body: every HTTPS function answers it without changing anything (405, 400 or a page).
-      const response = await fetch(functionUrl(fn), { redirect: 'manual' });
-      return !saysDoesNotExist(response.status, await response.text());
-    }
-    return (await loadedTriggerNames()).has(fn.name);
+    // A GET with no body: every HTTPS function answers it without changing anything (405, 400 or a page).
+    const response = await fetch(functionUrl(fn), { redirect: 'manual' });
+    return !saysDoesNotExist(response.status, await response.text());
   } catch {
     return false; // Not listening yet.
   }
@@ -88,7 +86,11 @@ export async function waitForFunctions({ timeoutMs = 90000 } = {}): Promise<Expo
   let pending = functions;
   await waitUntil(
     async () => {
-      const loaded = await Promise.all(pending.map(isLoaded));
+      // One /backends listing per round serves every pending non-HTTPS function.
+      const triggers = pending.some((fn) => fn.trigger !== 'https')
+        ? await loadedTriggerNames().catch(() => new Set<string | undefined>()) // Not listening yet.
+        : new Set<string | undefined>();
+      const loaded = await Promise.all(pending.map((fn) => isLoaded(fn, triggers)));
       pending = pending.filter((_, index) => !loaded[index]);
       return pending.map((fn) => fn.name);
     },

@@ -11,7 +11,7 @@ const FUNCTIONS_ORIGIN = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.
 const TRIGGERS = `${FUNCTIONS_ORIGIN}/functions/projects/${PROJECT_ID}/triggers`;
 
 /** The emulator answers an unknown trigger with "… valid functions are: a, b, c". */
-export async function scheduledTriggerUrl(functionName: string): Promise<string> {
+async function scheduledTriggerUrl(functionName: string): Promise<string> {
   const key = new RegExp(`^us-central1-${functionName}-(\\d+)$`);
   let text: string;
   try {

@@ -6,7 +6,7 @@
 //   with the new one.
 import type { Page } from 'playwright-core';
 import { waitUntil } from '../../tools/wait-until';
-import { standinControl } from '../support/stripe-standin';
+import { advanceSubscription } from '../support/stripe-standin';
 import { signIn, signUp, signUpAndSubscribe, TEST_PASSWORD } from './dashboard-helpers';
 import { gotoApp, newContext, screenshot, trackPageErrors } from './support/browser';
 import { useBrowser } from './support/suite';
@@ -35,10 +35,7 @@ test('a failed renewal shows the banner; updating the card on the portal clears 
   );
   await screenshot(page, 'account-renews-1440');
 
-  await standinControl(`/_control/subscriptions/${String(subscribed?.stripe_subscription_id)}/advance`, {
-    method: 'POST',
-    body: JSON.stringify({ payment: 'fails' }),
-  });
+  await advanceSubscription(String(subscribed?.stripe_subscription_id), 'fails');
   const failed = await waitForUserDoc(uid, (data) => data?.subscription_status === 'past_due');
   const deadline = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(
     new Date(Number(failed?.grace_period_end) * 1000),

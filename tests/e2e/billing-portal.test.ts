@@ -2,7 +2,7 @@
 // (control API) → Account → Manage billing → the hosted portal shows the card and the invoices → a declining card
 // leaves the renewal unpaid → a working card pays it → Return to Bargains → the account shows Active again, and the
 // card ("Visa ending in 4242") throughout.
-import { standinControl } from '../support/stripe-standin';
+import { advanceSubscription } from '../support/stripe-standin';
 import { signUpAndSubscribe, standinSubscription } from './dashboard-helpers';
 import { newContext, screenshot, trackPageErrors } from './support/browser';
 import { useBrowser } from './support/suite';
@@ -19,10 +19,7 @@ test('a failed renewal is paid by updating the card on the billing portal', asyn
   const subscriptionId = String(subscribed?.stripe_subscription_id);
 
   // The renewal fails: Stripe leaves the subscription past_due with an open invoice.
-  await standinControl(`/_control/subscriptions/${subscriptionId}/advance`, {
-    method: 'POST',
-    body: JSON.stringify({ payment: 'fails' }),
-  });
+  await advanceSubscription(subscriptionId, 'fails');
   await waitForUserDoc(uid, (data) => data?.subscription_status === 'past_due');
 
   await page.getByRole('link', { name: 'Account' }).first().click();

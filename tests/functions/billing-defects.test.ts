@@ -3,11 +3,11 @@
 // customer Stripe no longer has, and a declined first payment.
 import { randomUUID } from 'node:crypto';
 import { closeAdmin, readDoc, testAuth, testDb } from './support/admin';
+import { advanceSubscription } from '../support/stripe-standin';
 import { APP_ORIGIN, STRIPE_PRICE_ID } from './support/env';
 import { fakeId, linkCustomer, subscriptionEvent } from './support/events';
 import { callFunction } from './support/http';
 import {
-  advanceSubscription,
   customersOfUid,
   deliverEvent,
   flushDeliveries,

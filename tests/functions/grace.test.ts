@@ -6,9 +6,9 @@ import type Stripe from 'stripe';
 import { hasDealAccess, type UserDoc } from '../../functions/src/model/user';
 import { isHandledEventType } from '../../functions/src/stripe/objects';
 import { closeAdmin, readDoc, readUserDoc } from './support/admin';
+import { advanceSubscription } from '../support/stripe-standin';
 import { callFunction } from './support/http';
 import {
-  advanceSubscription,
   deliverEvent,
   flushDeliveries,
   liveSubscriptionsOf,

@@ -1,11 +1,11 @@
 // The whole subscription life through the Stripe stand-in: hosted checkout, cancel, resume, period end,
 // renewals and a failed renewal — every state change arriving by signed webhook.
 import { hasDealAccess, parseUser } from '../../functions/src/model/user';
-import { standinApiCallCount } from '../support/stripe-standin';
+import { advanceSubscription, standinApiCallCount } from '../support/stripe-standin';
 import { closeAdmin, readDoc } from './support/admin';
 import { APP_ORIGIN } from './support/env';
 import { callFunction, errorOf } from './support/http';
-import { advanceSubscription, flushDeliveries, payCheckout, stripe } from './support/stripe';
+import { flushDeliveries, payCheckout, stripe } from './support/stripe';
 import { createTestUser, type TestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';
 

@@ -1,15 +1,10 @@
 // create_portal_session against the Stripe stand-in: the portal session of the caller's own customer, the 409 for a
 // user who never subscribed, and what the hosted portal page does (card update pays a past-due renewal).
 import { closeAdmin, readDoc } from './support/admin';
+import { advanceSubscription } from '../support/stripe-standin';
 import { APP_ORIGIN, STANDIN_URL } from './support/env';
 import { callFunction, errorOf } from './support/http';
-import {
-  advanceSubscription,
-  choosePortalCard,
-  customersOfUid,
-  flushDeliveries,
-  stripe,
-} from './support/stripe';
+import { choosePortalCard, customersOfUid, flushDeliveries, stripe } from './support/stripe';
 import { subscribeThroughCheckout } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
 import { waitUntil } from '../../tools/wait-until';

@@ -15,6 +15,17 @@ export async function standinControl(path: string, init: RequestInit = {}): Prom
   return body;
 }
 
+/** Moves a subscription to the end of its period: renewal (paid or failed) or, after a cancel, its end. */
+export async function advanceSubscription(
+  subscriptionId: string,
+  payment: 'succeeds' | 'fails' = 'succeeds',
+): Promise<{ outcome: string }> {
+  return standinControl(`/_control/subscriptions/${subscriptionId}/advance`, {
+    method: 'POST',
+    body: JSON.stringify({ payment }),
+  }) as Promise<{ outcome: string }>;
+}
+
 export interface StandinState {
   customers: Record<string, { id: string; metadata: Record<string, string> }>;
   checkoutSessions: Record<

@@ -85,17 +85,6 @@ export async function liveSubscriptionsOf(customerId: string): Promise<Stripe.Su
   return all.data.filter((sub) => sub.status !== 'canceled' && sub.status !== 'incomplete_expired');
 }
 
-/** Moves a subscription to the end of its period: renewal (paid or failed) or, after a cancel, its end. */
-export async function advanceSubscription(
-  subscriptionId: string,
-  payment: 'succeeds' | 'fails' = 'succeeds',
-) {
-  return standinControl(`/_control/subscriptions/${subscriptionId}/advance`, {
-    method: 'POST',
-    body: JSON.stringify({ payment }),
-  }) as Promise<{ outcome: string }>;
-}
-
 /** Waits until the stand-in delivered every queued event (those caused by API calls go out afterwards). */
 export async function flushDeliveries(): Promise<void> {
   await standinControl('/_control/deliveries/flush', { method: 'POST' });
