@@ -330,6 +330,14 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
           cancel_at_period_end: false,
           last_stripe_event_created: null,
           last_stripe_event_id: null,
+          // What the webhook writes for the stand-in's fixture subscription (seed-stripe.ts; checked in its test),
+          // so the account page shows the card and the next charge from the start.
+          grace_period_end: null,
+          renewal_amount: 200,
+          renewal_currency: 'usd',
+          payment_method_id: `pm_fixture_${DEMO_STRIPE_CUSTOMER_ID}`,
+          card_brand: 'visa',
+          card_last4: '4242',
         },
       },
       // Exactly what the web app creates at sign-up.

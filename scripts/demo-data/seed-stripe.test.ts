@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { findCancelable, findResumable } from '../../functions/src/billing/state';
+import { findCancelable, findResumable, mirrorOf } from '../../functions/src/billing/state';
 import { parseStripeCustomerRecord } from '../../functions/src/model/server-docs';
 import { parseUser, type UserDoc } from '../../functions/src/model/user';
 import { toSubscriptionSnapshot } from '../../functions/src/stripe/objects';
@@ -154,6 +154,11 @@ describe('the planned fixture in a real stand-in', () => {
       },
     ]);
     expect(findCancelable(snapshots)?.id).toBe(DEMO_STRIPE_SUBSCRIPTION_ID);
+    // The demo mirror is what the webhook would write for this subscription (card and next charge included);
+    // grace periods apply to past_due subscriptions only.
+    const [snapshot] = snapshots;
+    if (!snapshot) throw new Error('the stand-in lists no subscription');
+    expect(demoDocs().user).toMatchObject(mirrorOf(snapshot, 0));
 
     const canceled = await stripe.subscriptions.update(DEMO_STRIPE_SUBSCRIPTION_ID, {
       cancel_at_period_end: true,
