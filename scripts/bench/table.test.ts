@@ -1,4 +1,4 @@
-import { notMeasured, renderTable, rowOk, withinBudget, type Row } from './table';
+import { median, notMeasured, renderTable, rowOk, withinBudget, type Row } from './table';
 
 describe('budgets', () => {
   it('holds a value inside its bounds, inclusive, and breaks outside them', () => {
@@ -24,6 +24,19 @@ describe('budgets', () => {
     };
     expect(rowOk(row)).toBe(false);
     expect(rowOk({ ...row, metrics: [row.metrics[0] ?? { value: 0, unit: 'score' }] })).toBe(true);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle measured value, whatever the order, and the upper middle of an even count', () => {
+    expect(median([1280, 1050, 1110])).toBe(1110);
+    expect(median([3, 1, 4, 2])).toBe(3);
+  });
+
+  it('ignores runs that did not measure the value, and is null when none did', () => {
+    expect(median([null, 0.01, 0])).toBe(0.01);
+    expect(median([null, null])).toBeNull();
+    expect(median([])).toBeNull();
   });
 });
 

@@ -31,6 +31,12 @@ export function withinBudget(metric: Metric): boolean {
 
 export const rowOk = (row: Row) => row.metrics.every(withinBudget);
 
+/** The middle of the measured values (the upper one of an even count), ignoring missing ones; null if none. */
+export function median(values: readonly (number | null)[]): number | null {
+  const measured = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  return measured[Math.floor(measured.length / 2)] ?? null;
+}
+
 function format(value: number, unit: Unit): string {
   if (unit === 'ms') return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
   if (unit === 'KB') return `${value.toFixed(1)} KB`;
