@@ -54,6 +54,12 @@ interface Outcome {
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
+/** The project aliases of `.firebaserc` (`firebase use --add` writes them); none when the file is missing. */
+export function readFirebaserc(): { projects?: Record<string, string> } {
+  const path = join(repoRoot, '.firebaserc');
+  return existsSync(path) ? readJson<{ projects?: Record<string, string> }>(path) : {};
+}
+
 const USAGE = `Usage: npm run deploy:check [-- --project <alias|id>] [--only ${CHECK_PARTS.join(',')}]`;
 
 function parseCheckArgs(argv: string[]): { project?: string; parts: Part[] } {
@@ -352,9 +358,7 @@ function blogShellOutcome(config: FirebaseJson, projectId: string | undefined): 
 
 export async function runDeployCheck(argv: string[]): Promise<boolean> {
   const { project, parts } = parseCheckArgs(argv);
-  const firebaserc = existsSync(join(repoRoot, '.firebaserc'))
-    ? readJson<{ projects?: Record<string, string> }>(join(repoRoot, '.firebaserc'))
-    : {};
+  const firebaserc = readFirebaserc();
   const projectId = project ? resolveProjectId(project, firebaserc) : undefined;
   const aliases = Object.entries(firebaserc.projects ?? {})
     .filter(([, id]) => id === projectId)

@@ -1,13 +1,12 @@
 // `npm run deploy -- --project <alias> [firebase deploy options]`: the one deploy path. Builds the production web
 // app into web/dist and the functions into a clean functions/lib, runs the offline deploy check for the project,
 // then runs `firebase deploy` (on the functions' Node.js, which also loads them for discovery).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { exitWithUsage, parseCommandLine, runMain } from '../lib/cli';
 import { repoRoot } from '../lib/paths';
 import { spawnChild, stopAllOnSignals } from '../lib/processes';
 import { firebaseCommand } from '../lib/stack';
-import { runDeployCheck } from './check';
+import { readFirebaserc, runDeployCheck } from './check';
+import { resolveProjectId } from './lib/checks';
 import { buildProductionWeb, DEPLOY_CHECKED_ENV } from './steps';
 
 const USAGE =
@@ -23,10 +22,7 @@ async function main(): Promise<number> {
   });
   const project = typeof values.project === 'string' ? values.project : undefined;
   if (!project) return exitWithUsage(USAGE, 'No target project.');
-  const aliases =
-    (JSON.parse(readFileSync(join(repoRoot, '.firebaserc'), 'utf8')) as { projects?: Record<string, string> })
-      .projects ?? {};
-  const projectId = aliases[project] ?? project;
+  const projectId = resolveProjectId(project, readFirebaserc());
   if (projectId.startsWith('demo-')) {
     console.error(`'${project}' is the demo project ${projectId}: it exists only in the emulators.`);
     return 2;
