@@ -3,17 +3,19 @@
 // page in the states they pass through. axe finds what a screenshot cannot show: contrast at every colour the data
 // picks (the shop monograms), names of controls, landmarks and heading order.
 import type { Browser, Page } from 'playwright-core';
+import { publishDemoPosts } from '../../tools/blog/demo-posts';
 import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
 import { signUp, signUpAndSubscribe } from './dashboard-helpers';
 import { accessibilityViolations } from './support/accessibility';
 import { gotoApp, newContext, launchBrowser, VIEWPORTS } from './support/browser';
-import { closeAdmin, uniqueEmail } from './support/emulators';
+import { adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 
 const PUBLIC_PAGES = [...SNAPSHOT_PATHS, '/contact', '/blog', '/blog/no-such-post', '/no-such-page'];
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  await publishDemoPosts(adminDb()); // the blog list and a post to check, whatever ran before
 });
 afterAll(async () => {
   await browser?.close();
