@@ -14,7 +14,14 @@ import {
   signIn,
   waitForCards,
 } from './dashboard-helpers';
-import { launchBrowser, openPage, screenshot, trackPageErrors, viewportScreenshot } from './support/browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  trackPageErrors,
+  viewportScreenshot,
+  VIEWPORTS,
+} from './support/browser';
 import { adminDb, closeAdmin } from './support/emulators';
 
 const { uid, email, password } = DEMO_ACCOUNTS.subscriber;
@@ -143,6 +150,31 @@ test('phone (375 px): sticky search and a Filters sheet; at least two cards fit 
   const { context, page } = await openPage(browser, 'mobile');
   const errors = trackPageErrors(page);
   await signIn(page, email, password);
+  // A code is read and typed letter by letter: each stays on one line, and nothing sticks out of a card.
+  await page.locator('.deal-card__code-value').first().waitFor();
+  for (const width of [VIEWPORTS.mobile.width, 320]) {
+    await page.setViewportSize({ ...VIEWPORTS.mobile, width });
+    const layout = await page.evaluate(() => ({
+      codes: document.querySelectorAll('.deal-card__code-value').length,
+      brokenCodes: Array.from(document.querySelectorAll('.deal-card__code-value'))
+        .filter((code) => {
+          const text = document.createRange();
+          text.selectNodeContents(code);
+          return new Set(Array.from(text.getClientRects(), (line) => Math.round(line.top))).size > 1;
+        })
+        .map((code) => code.textContent),
+      overflowingCards: Array.from(document.querySelectorAll<HTMLElement>('[data-deal-id]'))
+        .filter((card) => card.scrollWidth > card.clientWidth)
+        .map((card) => card.dataset.dealId),
+    }));
+    expect({ width, ...layout, codes: layout.codes > 0 }).toEqual({
+      width,
+      codes: true,
+      brokenCodes: [],
+      overflowingCards: [],
+    });
+  }
+  await page.setViewportSize(VIEWPORTS.mobile);
   const stored = await allStoredDeals();
   const now = new Date();
   await page.goto('/dashboard?category=home&verified=all');
