@@ -34,6 +34,12 @@ describe('demo dataset', () => {
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
   });
 
+  it('writes descriptions as sentences: no doubled full stop after a shop name ending in one ("Co.")', () => {
+    const descriptions = parsedDeals().map((deal) => deal.description);
+    expect(descriptions.some((text) => text.includes(' Co. '))).toBe(true);
+    expect(descriptions.filter((text) => text.includes('..'))).toEqual([]);
+  });
+
   it('gives every category deals, derives search terms and keeps the shop summary equal to the live deals', () => {
     const deals = parsedDeals();
     for (const category of DEAL_CATEGORIES) {

@@ -239,7 +239,9 @@ function titleFor(savings: string, product: string): string {
 
 function descriptionFor(shop: Shop, product: string, code: string | null, condition: string): string {
   const how = code ? `Use code ${code} at checkout.` : 'Discount applied automatically at checkout.';
-  return `Save on ${product} at ${shop.name}. ${how} ${condition}`;
+  // "Evergreen Garden Co." already ends the sentence.
+  const shopAtEnd = shop.name.endsWith('.') ? shop.name : `${shop.name}.`;
+  return `Save on ${product} at ${shopAtEnd} ${how} ${condition}`;
 }
 
 type Window = 'live' | 'expired' | 'upcoming';
