@@ -150,19 +150,22 @@ test('phone (375 px): sticky search and a Filters sheet; at least two cards fit 
   const { context, page } = await openPage(browser, 'mobile');
   const errors = trackPageErrors(page);
   await signIn(page, email, password);
-  // A code is read and typed letter by letter: each stays on one line, and nothing sticks out of a card.
+  // A code is read and typed letter by letter, and a date or an age split over two lines reads wrong ("Dec" / "8",
+  // "23" / "h ago"): each stays on one line, and nothing sticks out of a card.
   await page.locator('.deal-card__code-value').first().waitFor();
   for (const width of [VIEWPORTS.mobile.width, 320]) {
     await page.setViewportSize({ ...VIEWPORTS.mobile, width });
     const layout = await page.evaluate(() => ({
       codes: document.querySelectorAll('.deal-card__code-value').length,
-      brokenCodes: Array.from(document.querySelectorAll('.deal-card__code-value'))
-        .filter((code) => {
+      splitOverLines: Array.from(
+        document.querySelectorAll('.deal-card__code-value, .deal-card__meta time, .deal-card__added'),
+      )
+        .filter((element) => {
           const text = document.createRange();
-          text.selectNodeContents(code);
+          text.selectNodeContents(element);
           return new Set(Array.from(text.getClientRects(), (line) => Math.round(line.top))).size > 1;
         })
-        .map((code) => code.textContent),
+        .map((element) => element.textContent),
       overflowingCards: Array.from(document.querySelectorAll<HTMLElement>('[data-deal-id]'))
         .filter((card) => card.scrollWidth > card.clientWidth)
         .map((card) => card.dataset.dealId),
@@ -170,7 +173,7 @@ test('phone (375 px): sticky search and a Filters sheet; at least two cards fit 
     expect({ width, ...layout, codes: layout.codes > 0 }).toEqual({
       width,
       codes: true,
-      brokenCodes: [],
+      splitOverLines: [],
       overflowingCards: [],
     });
   }
