@@ -17,6 +17,7 @@ import {
   cloudBuildScriptProblems,
   cspProblems,
   type FirebaseJson,
+  type Firebaserc,
   type FunctionsProbe,
   headerFor,
   headerProblems,
@@ -54,10 +55,10 @@ interface Outcome {
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
-/** The project aliases of `.firebaserc` (`firebase use --add` writes them); none when the file is missing. */
-export function readFirebaserc(): { projects?: Record<string, string> } {
+/** The project aliases of `.firebaserc`; none when the file is missing. */
+export function readFirebaserc(): Firebaserc {
   const path = join(repoRoot, '.firebaserc');
-  return existsSync(path) ? readJson<{ projects?: Record<string, string> }>(path) : {};
+  return existsSync(path) ? readJson<Firebaserc>(path) : {};
 }
 
 const USAGE = `Usage: npm run deploy:check [-- --project <alias|id>] [--only ${CHECK_PARTS.join(',')}]`;

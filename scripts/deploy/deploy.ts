@@ -6,7 +6,7 @@ import { repoRoot } from '../lib/paths';
 import { spawnChild, stopAllOnSignals } from '../lib/processes';
 import { firebaseCommand } from '../lib/stack';
 import { readFirebaserc, runDeployCheck } from './check';
-import { resolveProjectId } from './lib/checks';
+import { projectProblems, resolveProjectId } from './lib/checks';
 import { buildProductionWeb, DEPLOY_CHECKED_ENV } from './steps';
 
 const USAGE =
@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   const project = typeof values.project === 'string' ? values.project : undefined;
   if (!project) return exitWithUsage(USAGE, 'No target project.');
   const projectId = resolveProjectId(project, readFirebaserc());
-  if (projectId.startsWith('demo-')) {
+  if (projectProblems(projectId).length > 0) {
     console.error(`'${project}' is the demo project ${projectId}: it exists only in the emulators.`);
     return 2;
   }

@@ -58,11 +58,11 @@ export interface BuildInfo {
   authDomain?: string;
 }
 
+/** `.firebaserc`: the project aliases `firebase use --add` writes. */
+export type Firebaserc = { projects?: Record<string, string> };
+
 /** Resolves `--project` (an alias from .firebaserc or a project id) to the project id. */
-export function resolveProjectId(
-  nameOrAlias: string,
-  firebaserc: { projects?: Record<string, string> },
-): string {
+export function resolveProjectId(nameOrAlias: string, firebaserc: Firebaserc): string {
   return firebaserc.projects?.[nameOrAlias] ?? nameOrAlias;
 }
 

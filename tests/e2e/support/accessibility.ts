@@ -24,7 +24,8 @@ export interface AccessibilityViolation {
  * page's Content-Security-Policy (no inline scripts) does not govern.
  */
 export async function accessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: states of one page (the app navigates without reloading) share the loaded engine.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ([tags, decorative]) => {
       const { axe } = window as unknown as {

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 
-// The shop monogram is white text on a background whose hue comes from the shop (lib/card-text.ts monogramHue: any
-// whole degree). Lighthouse's accessibility audit found HSL's yellows too light (4.45:1 at hue 69), so the rule is
+// The shop monogram is white text on a background whose hue comes from the shop (lib/card-text.ts monogramHue: a
+// whole degree, 0–359). Lighthouse's accessibility audit found HSL's yellows too light (4.45:1 at hue 69), so the rule is
 // checked here at every hue, from the stylesheet itself: WCAG AA contrast (4.5:1 for 14 px bold text) and a colour
 // inside sRGB, which every screen shows as computed here instead of clipping it to something lighter.
 import { readFileSync } from 'node:fs';
