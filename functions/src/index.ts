@@ -113,6 +113,26 @@ export const render_blog = onRequest(
   lazy(() => import('./handlers/render-blog.js')),
 );
 
+// The dashboard's session cookie for the signed-in user (POST) and its removal (DELETE): see session/cookie.ts.
+export const dashboard_session = onRequest(
+  browserEndpoint,
+  lazy(() => import('./handlers/dashboard-session.js')),
+);
+
+// /dashboard's document, with a subscriber's first deals drawn in when a session cookie comes with the request
+// (Hosting rewrite). Per user, so never cached; no secrets. Memory as render_blog's: React renders on each request.
+export const render_dashboard = onRequest(
+  {
+    region: 'us-central1',
+    cors: false,
+    memory: '512MiB',
+    timeoutSeconds: 30,
+    maxInstances: 10,
+    concurrency: 80,
+  },
+  lazy(() => import('./handlers/render-dashboard.js')),
+);
+
 // Digests due in each user's local time and batched alerts (alerts/run.ts); hourly, at minute 0 UTC.
 export const send_digests = onSchedule(
   {

@@ -44,7 +44,7 @@ process.stdout.write('cold-import-ms=' + (performance.now() - t));
 process.exit(0);`;
 
 /** Median of fresh Node processes loading `modules`, like a new production instance (no emulator variables). */
-function coldImport(measurement: string, modules: string[], maxMs: number): Row {
+function coldImport(measurement: string, modules: string[], maxMs?: number): Row {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !/_EMULATOR_HOST$|^FUNCTIONS_EMULATOR$|^FIREBASE_|^NODE_OPTIONS$/.test(key),
@@ -122,6 +122,12 @@ async function main() {
       ],
       300,
     ),
+    // Reported, no budget: what a new render_dashboard instance loads before its first page.
+    coldImport('render_dashboard cold import', [
+      functionsLib('lib/index.js'),
+      functionsLib('lib/handlers/render-dashboard.js'),
+      functionsLib('web-render/render-dashboard.mjs'),
+    ]),
   ];
   const rows = [...(dashboardOnly ? [] : coldImports()), ...(await measureServedBuild())];
 

@@ -8,10 +8,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE, WEB_RENDER_DIR } from '../../functions/src/model/blog-shell';
+import { DASHBOARD_RENDERER_FILE, DASHBOARD_SHELL_FILE } from '../../functions/src/model/dashboard-render';
 import { indexCoverage, indexesFileSchema } from '../../functions/src/model/index-coverage';
 import { allAppQuerySpecs } from '../../functions/src/model/queries';
 import {
-  blogShellProblems,
+  serverShellProblems,
   type BuildInfo,
   buildInfoProblems,
   cloudBuildScriptProblems,
@@ -335,9 +336,15 @@ function indexesOutcome(config: FirebaseJson): Outcome {
   return { name: 'every app query shape has its index', problems, detail: `${specs.length} query shapes` };
 }
 
-/** The shell render_blog deploys with must come from the build in the Hosting folder (see blogShellProblems). */
-function blogShellOutcome(config: FirebaseJson, projectId: string | undefined): Outcome {
-  const name = `render_blog's shell (functions/${WEB_RENDER_DIR}) comes from the build in ${config.hosting.public}`;
+/** The shells and renderers the page functions deploy with (functions/web-render/, written by `vite build`). */
+const SERVER_RENDERED = [
+  { shell: BLOG_SHELL_FILE, renderer: BLOG_RENDERER_FILE },
+  { shell: DASHBOARD_SHELL_FILE, renderer: DASHBOARD_RENDERER_FILE },
+] as const;
+
+/** The shells render_blog and render_dashboard deploy with must come from the build in the Hosting folder. */
+function serverShellsOutcome(config: FirebaseJson, projectId: string | undefined): Outcome {
+  const name = `render_blog's and render_dashboard's shells (functions/${WEB_RENDER_DIR}) come from the build in ${config.hosting.public}`;
   const publicDir = join(repoRoot, config.hosting.public);
   if (!existsSync(publicDir) && !projectId)
     return {
@@ -346,14 +353,17 @@ function blogShellOutcome(config: FirebaseJson, projectId: string | undefined): 
       skipped: true,
       detail: `no build in ${config.hosting.public} and no target project`,
     };
-  const shellPath = join(functionsDir, WEB_RENDER_DIR, BLOG_SHELL_FILE);
-  const problems = blogShellProblems(
-    existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : undefined,
-    (asset) => existsSync(join(publicDir, asset)),
-    { shell: `functions/${WEB_RENDER_DIR}/${BLOG_SHELL_FILE}`, publicDir: config.hosting.public },
-  );
-  if (!existsSync(join(functionsDir, WEB_RENDER_DIR, BLOG_RENDERER_FILE)))
-    problems.push(`functions/${WEB_RENDER_DIR}/${BLOG_RENDERER_FILE} is missing: build the web app first`);
+  const problems = SERVER_RENDERED.flatMap(({ shell, renderer }) => {
+    const shellPath = join(functionsDir, WEB_RENDER_DIR, shell);
+    const found = serverShellProblems(
+      existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : undefined,
+      (asset) => existsSync(join(publicDir, asset)),
+      { shell: `functions/${WEB_RENDER_DIR}/${shell}`, publicDir: config.hosting.public },
+    );
+    if (!existsSync(join(functionsDir, WEB_RENDER_DIR, renderer)))
+      found.push(`functions/${WEB_RENDER_DIR}/${renderer} is missing: build the web app first`);
+    return found;
+  });
   return { name, problems };
 }
 
@@ -393,7 +403,7 @@ export async function runDeployCheck(argv: string[]): Promise<boolean> {
     ? functionsEnv(functionsEnvFiles(projectId, aliases)).get('APP_ORIGIN')?.replace(/\/$/, '')
     : undefined;
   if (parts.includes('functions') && probe) report(paramsOutcome(probe, projectId, aliases));
-  if (parts.includes('functions')) report(blogShellOutcome(config, projectId));
+  if (parts.includes('functions')) report(serverShellsOutcome(config, projectId));
   if (parts.includes('functions'))
     report({
       name: 'Cloud Build does not rebuild the uploaded functions (gcp-build is empty)',

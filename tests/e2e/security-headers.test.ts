@@ -64,13 +64,20 @@ const assetFiles = () => readdirSync(join(emulatorBuild, 'assets'));
 
 describe('response headers', () => {
   it('every page gets the security headers and revalidates (Cache-Control: no-cache)', async () => {
-    const pages = [...SNAPSHOT_PATHS, '/dashboard', '/account', '/contact', '/success'];
+    const pages = [...SNAPSHOT_PATHS, '/account', '/contact', '/success'];
     for (const path of pages) {
       const response = await fetch(`${BASE_URL}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
       expectSecurityHeaders(path, response.headers);
       expect({ path, cache: response.headers.get('cache-control') }).toEqual({ path, cache: 'no-cache' });
     }
+  });
+
+  it("/dashboard gets the security headers and render_dashboard's private, never-stored caching", async () => {
+    const response = await fetch(`${BASE_URL}/dashboard`);
+    expect(response.status).toBe(200);
+    expectSecurityHeaders('/dashboard', response.headers);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it("server-rendered blog pages get the security headers and keep render_blog's CDN caching", async () => {

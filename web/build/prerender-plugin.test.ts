@@ -2,7 +2,13 @@
 // web/tsconfig.node.json (which type-checks web/build) lists only Node's types; this file also needs Jest's.
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import type { Manifest } from 'vite';
-import { composeBlogShell, composeSnapshotHtml, snapshotAssets, snapshotFileName } from './prerender-plugin';
+import {
+  composeBlogShell,
+  composeDashboardShell,
+  composeSnapshotHtml,
+  snapshotAssets,
+  snapshotFileName,
+} from './prerender-plugin';
 
 // The plugin's closeBundle uses Vite's createServer; the pure helpers under test do not. Vite is ESM-only, which
 // Jest's CommonJS module loader cannot require, so it is replaced here.
@@ -345,6 +351,33 @@ describe('composeBlogShell', () => {
   it('refuses a template without a title to replace', () => {
     expect(() => composeBlogShell(TEMPLATE.replace(/<title>.*<\/title>/, ''), [], '/', slots)).toThrow(
       '<title>',
+    );
+  });
+});
+
+describe('composeDashboardShell', () => {
+  const slots = { DASHBOARD_PAGE_SLOT: '<!--page-->', DASHBOARD_ISLAND_SLOT: '<!--island-->' };
+  const frameMarkup = '<div class="site"><header><div>Bargains</div></header><main>…</main></div>';
+
+  it("puts the page slot inside #root in place of the frame, and the island's slot right after #root", () => {
+    const frame = composeSnapshotHtml(
+      TEMPLATE,
+      { html: frameMarkup, title: null, sources: [] },
+      { js: ['assets/DashboardPage-D1.js'], css: ['assets/DashboardPage-C4.css'] },
+      '/',
+    );
+    const shell = composeDashboardShell(frame, slots);
+    expect(shell).toContain('<div id="root"><!--page--></div><!--island-->\n  </body>');
+    expect(shell).not.toContain('Bargains</div>');
+    // The frame's own preloads and styles stay: the page is the dashboard's document either way.
+    const page = parsePage(shell);
+    expect(page.headLinks('modulepreload')).toContain('/assets/DashboardPage-D1.js');
+    expect(page.headLinks('stylesheet')).toContain('/assets/DashboardPage-C4.css');
+  });
+
+  it('refuses a frame whose #root does not end the body', () => {
+    expect(() => composeDashboardShell(TEMPLATE.replace('<div id="root"></div>', ''), slots)).toThrow(
+      '#root',
     );
   });
 });

@@ -1,11 +1,10 @@
 // Writes the build-time snapshots of the public pages (src/app/prerender.tsx) into the build output, so their
 // first paint needs no JavaScript: dist/index.html is the landing page, dist/<page>.html each other public page
 // (served with Hosting's cleanUrls), dist/404.html the Not Found page, and dist/app.html the loading frame the
-// app's other routes are rewritten to (dist/dashboard.html and dist/account.html: the same frame preloading the
-// page's chunks).
-// For the blog, which the render_blog function renders per request, it writes what the function needs into
-// functions/web-render/: the shell document (this build's CSS and entry) and the server renderer
-// (src/server/render-blog.tsx built for Node).
+// app's other routes are rewritten to (dist/account.html: the same frame preloading the page's chunks).
+// For the pages functions render per request it writes what they need into functions/web-render/: the blog's shell
+// document (this build's CSS and entry) and the dashboard's (its frame preloading its chunks, with slots), and the
+// server renderers (src/server/render-blog.tsx and render-dashboard.tsx built for Node).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -33,11 +32,20 @@ interface BlogShellNames {
   BLOG_PAGE_SLOT: string;
 }
 
+/** functions/src/model/dashboard-render.ts, through the SSR loader. */
+interface DashboardRenderNames {
+  DASHBOARD_SHELL_FILE: string;
+  DASHBOARD_RENDERER_FILE: string;
+  DASHBOARD_PAGE_SLOT: string;
+  DASHBOARD_ISLAND_SLOT: string;
+}
+
 interface PrerenderModule {
   SNAPSHOT_PATHS: readonly string[];
   SERVER_RENDERED_PATHS: readonly string[];
   PRELOADED_FRAME_PATHS: readonly string[];
   BLOG_SHELL: BlogShellNames;
+  DASHBOARD_RENDER: DashboardRenderNames;
   routeSources(path: string): string[];
   renderSnapshot(path: string): Promise<Snapshot>;
   renderLoadingFrame(): Snapshot;
@@ -70,6 +78,12 @@ export const FRAME_ENTRIES: Readonly<Record<string, string>> = {
 const NOT_FOUND_FILE = '404.html';
 const NOT_FOUND_SNAPSHOT_PATH = '/__not-found__';
 const BLOG_RENDERER_ENTRY = 'src/server/render-blog.tsx';
+const DASHBOARD_RENDERER_ENTRY = 'src/server/render-dashboard.tsx';
+/**
+ * The protected page the render_dashboard function serves (Hosting rewrites it there): its frame is written as the
+ * function's shell, with slots, instead of as a static page (a static file would take precedence over the rewrite).
+ */
+const SERVER_RENDERED_FRAME_PATH = '/dashboard';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -170,8 +184,28 @@ export function composeBlogShell(
   return shell;
 }
 
-/** Builds src/server/render-blog.tsx for Node into `outDir`: one ES module with React and the app's code inside. */
-async function buildBlogRenderer(config: ResolvedConfig, outDir: string, fileName: string): Promise<void> {
+/**
+ * The dashboard shell: the dashboard's frame document (its preloads and entries) with a slot inside #root for the
+ * page and one right after #root for the data island, which React's first render then leaves in place.
+ */
+export function composeDashboardShell(
+  frame: string,
+  slots: Pick<DashboardRenderNames, 'DASHBOARD_PAGE_SLOT' | 'DASHBOARD_ISLAND_SLOT'>,
+): string {
+  const root = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/.exec(frame);
+  if (!root) throw new Error('prerender: the dashboard frame has no #root at the end of its body');
+  const before = frame.slice(0, root.index);
+  const after = frame.slice(root.index + root[0].length);
+  return `${before}<div id="root">${slots.DASHBOARD_PAGE_SLOT}</div>${slots.DASHBOARD_ISLAND_SLOT}${after}`;
+}
+
+/** Builds a server renderer (src/server/*.tsx) for Node into `outDir`: one ES module with React and the app inside. */
+async function buildServerRenderer(
+  config: ResolvedConfig,
+  outDir: string,
+  entry: string,
+  fileName: string,
+): Promise<void> {
   // react-dom/server bundles the streaming renderer next to renderToString; the function only calls the latter,
   // and every kilobyte is parsed on a cold start. (`react-dom/server` itself re-exports this file.)
   const reactDom = dirname(
@@ -186,7 +220,7 @@ async function buildBlogRenderer(config: ResolvedConfig, outDir: string, fileNam
     // React's production build only (bundled dependencies still branch on NODE_ENV at run time otherwise).
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
-      ssr: BLOG_RENDERER_ENTRY,
+      ssr: entry,
       minify: true,
       outDir,
       emptyOutDir: false,
@@ -234,6 +268,7 @@ export function prerenderSnapshots({
       if (config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
       let blogShell: BlogShellNames | undefined;
+      let dashboardRender: DashboardRenderNames | undefined;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       // A dev server in middleware mode is Vite's SSR module loader: it compiles the app's modules with this
@@ -261,22 +296,37 @@ export function prerenderSnapshots({
         });
         // The protected pages get their own copy that also preloads their chunks (the Firestore SDK and the page):
         // the app would otherwise request them only once it has loaded and run, one slow round trip later.
+        let dashboardFrame: string | undefined;
         for (const path of prerender.PRELOADED_FRAME_PATHS) {
           const sources = [AUTH_MODULE, APP_MODULE, ...prerender.routeSources(path)];
           const entry = FRAME_ENTRIES[path];
           // The entry's own chunk first, then the chunks it imports.
           const [entryFile, ...entryImports] =
             entry === undefined ? [] : snapshotAssets(manifest, [entry]).js;
-          write(snapshotFileName(path), loadingFrame, {
-            ...snapshotAssets(manifest, sources),
-            firstJs: [...new Set([...authJs, ...entryImports])],
-            asyncEntries: entryFile === undefined ? [] : [entryFile],
-            preconnect: protectedPagePreconnects,
-          });
+          const frame = composeSnapshotHtml(
+            template,
+            loadingFrame,
+            {
+              ...snapshotAssets(manifest, sources),
+              firstJs: [...new Set([...authJs, ...entryImports])],
+              asyncEntries: entryFile === undefined ? [] : [entryFile],
+              preconnect: protectedPagePreconnects,
+            },
+            config.base,
+          );
+          if (path === SERVER_RENDERED_FRAME_PATH) dashboardFrame = frame;
+          else writeFileSync(join(outDir, snapshotFileName(path)), frame);
         }
+        if (dashboardFrame === undefined)
+          throw new Error(`prerender: no frame for ${SERVER_RENDERED_FRAME_PATH}`);
         blogShell = prerender.BLOG_SHELL;
+        dashboardRender = prerender.DASHBOARD_RENDER;
         const webRenderDir = resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR);
         mkdirSync(webRenderDir, { recursive: true });
+        writeFileSync(
+          join(webRenderDir, dashboardRender.DASHBOARD_SHELL_FILE),
+          composeDashboardShell(dashboardFrame, dashboardRender),
+        );
         const blogSources = prerender.SERVER_RENDERED_PATHS.flatMap((path) => prerender.routeSources(path));
         writeFileSync(
           join(webRenderDir, blogShell.BLOG_SHELL_FILE),
@@ -307,8 +357,17 @@ export function prerenderSnapshots({
       }
       // After the SSR loader is closed: the renderer's build is a second Vite build with this config.
       const webRenderDir = resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR);
-      await buildBlogRenderer(config, webRenderDir, blogShell.BLOG_RENDERER_FILE);
-      config.logger.info(`prerender: blog shell and server renderer written to ${webRenderDir}`);
+      if (!dashboardRender) throw new Error('prerender: the dashboard renderer names were not loaded');
+      await buildServerRenderer(config, webRenderDir, BLOG_RENDERER_ENTRY, blogShell.BLOG_RENDERER_FILE);
+      await buildServerRenderer(
+        config,
+        webRenderDir,
+        DASHBOARD_RENDERER_ENTRY,
+        dashboardRender.DASHBOARD_RENDERER_FILE,
+      );
+      config.logger.info(
+        `prerender: blog and dashboard shells and server renderers written to ${webRenderDir}`,
+      );
     },
   };
 }

@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
 import { serverBlogHtml } from '../blog/server-dom';
@@ -17,6 +16,7 @@ import { escapeMarkup } from '../blog/markup';
 import { routeBlogRequest } from '../blog/request';
 import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/store';
 import { siteOrigin } from '../config';
+import { sendCompressed } from '../http/compressed';
 import { errorDetails } from '../http/endpoint';
 import type { BlogIsland, BlogPageRenderer, RenderedBlogPage } from '../model/blog-island';
 import { blogListPath } from '../model/blog-links';
@@ -181,16 +181,9 @@ export async function handle(req: BlogHttpRequest, res: BlogHttpResponse): Promi
       .status(result.status)
       .set('Content-Type', result.contentType)
       .set('Cache-Control', result.cacheControl)
-      .set('Vary', 'Accept-Encoding')
       // The render's own time, for the benchmark and for anyone reading the network panel.
       .set('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-    // Compressed here (about 1 ms for a page): a page's bytes are what a phone on a slow network waits for first,
-    // and the CDN then keeps the compressed copy.
-    if (/\bgzip\b/.test(req.get('accept-encoding') ?? '')) {
-      res.set('Content-Encoding', 'gzip').send(gzipSync(result.body));
-    } else {
-      res.send(result.body);
-    }
+    sendCompressed(req, res, result.body);
   } catch (error) {
     logger.error('render_blog.failed', { url: req.url, ...errorDetails(error) });
     if (res.headersSent) return;

@@ -9,6 +9,8 @@ import type { HttpMethod, HttpRequest, HttpResponse } from './types';
 export interface EndpointResult {
   status?: number;
   body: unknown;
+  /** Headers of a successful answer (e.g. Set-Cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface EndpointOptions {
@@ -56,6 +58,7 @@ export function endpoint(
         });
       }
       const result = await handle(req);
+      for (const [field, value] of Object.entries(result.headers ?? {})) res.set(field, value);
       res.status(result.status ?? 200).json(result.body);
     } catch (error) {
       if (res.headersSent) {

@@ -16,4 +16,4 @@ export interface HttpResponse {
   readonly headersSent: boolean;
 }
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';

@@ -14,6 +14,8 @@ export const HTTPS_FUNCTION_PATHS = {
   delete_account: ['/delete_account'],
   stripe_webhook: ['/stripe_webhook'],
   render_blog: ['/blog', '/blog/**', '/sitemap.xml', '/robots.txt'],
+  dashboard_session: ['/dashboard_session'],
+  render_dashboard: ['/dashboard'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type HttpsFunctionName = keyof typeof HTTPS_FUNCTION_PATHS;
@@ -26,6 +28,7 @@ export const BROWSER_API_FUNCTIONS = [
   'cancel_subscription',
   'resume_subscription',
   'delete_account',
+  'dashboard_session',
 ] as const satisfies readonly HttpsFunctionName[];
 
 export type BrowserApiFunction = (typeof BROWSER_API_FUNCTIONS)[number];

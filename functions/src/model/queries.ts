@@ -1,6 +1,6 @@
 // The shape of every list query the web app issues, as plain data. The web app translates a spec into SDK
-// calls (where/orderBy/limit, `documentId()` for DOCUMENT_ID_FIELD, startAfter(last snapshot) for the next
-// page); the index test checks each spec against firestore.indexes.json; the rules cap `limit`.
+// calls (where/orderBy/limit, `documentId()` for DOCUMENT_ID_FIELD, startAfter(the last document's sort values)
+// for the next page); the index test checks each spec against firestore.indexes.json; the rules cap `limit`.
 //
 // Ordering follows production Firestore's rules for queries with range filters on several fields: the
 // orderBy must mention every range-filtered field (otherwise Firestore appends them itself, in field-name

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SNAPSHOT_PATHS } from '../../../web/src/app/snapshot-paths';
 import { parseEnv, sessionBackendOrigins } from '../../../web/src/config/env-schema';
 import {
-  blogShellProblems,
+  serverShellProblems,
   buildInfoProblems,
   cloudBuildScriptProblems,
   cspProblems,
@@ -148,9 +148,10 @@ describe('firebase.json Hosting', () => {
     const functions = firebaseJson.hosting.rewrites
       .filter((rewrite) => rewrite.function)
       .map((rewrite) => rewrite.source ?? '');
-    // The blog is among the function paths (render_blog sets its own CDN caching), not the pages.
-    expect(functions).toEqual(expect.arrayContaining(['/blog', '/blog/**']));
-    const pages = ['/', '/pricing', '/index.html', '/app.html', '/dashboard', '/account'];
+    // The blog and the dashboard are among the function paths (render_blog sets its own CDN caching,
+    // render_dashboard keeps its per-user page private), not the pages.
+    expect(functions).toEqual(expect.arrayContaining(['/blog', '/blog/**', '/dashboard']));
+    const pages = ['/', '/pricing', '/index.html', '/app.html', '/account'];
     expect(
       headerProblems(
         firebaseJson.hosting.headers,
@@ -195,20 +196,22 @@ describe('firebase.json Hosting', () => {
   });
 });
 
-describe("render_blog's shell", () => {
+describe("a page function's shell (render_blog, render_dashboard)", () => {
   const names = { shell: 'functions/web-render/blog-shell.html', publicDir: 'web/dist' };
   const shell =
     '<link rel="stylesheet" href="/assets/app-AAA.css"><script type="module" src="/assets/boot-BBB.js"></script>';
   it('passes a shell whose assets the Hosting build has', () => {
-    expect(blogShellProblems(shell, () => true, names)).toEqual([]);
+    expect(serverShellProblems(shell, () => true, names)).toEqual([]);
   });
   it('refuses a shell from another build, a missing shell, and a shell without assets', () => {
     const production = new Set(['assets/app-AAA.css', 'assets/boot-CCC.js']);
-    expect(blogShellProblems(shell, (asset) => production.has(asset), names)).toEqual([
+    expect(serverShellProblems(shell, (asset) => production.has(asset), names)).toEqual([
       expect.stringContaining('loads /assets/boot-BBB.js, which web/dist does not have'),
     ]);
-    expect(blogShellProblems(undefined, () => true, names)).toEqual([expect.stringContaining('is missing')]);
-    expect(blogShellProblems('<title>x</title>', () => true, names)).toEqual([
+    expect(serverShellProblems(undefined, () => true, names)).toEqual([
+      expect.stringContaining('is missing'),
+    ]);
+    expect(serverShellProblems('<title>x</title>', () => true, names)).toEqual([
       expect.stringContaining('loads no built asset'),
     ]);
   });

@@ -231,10 +231,10 @@ export function buildInfoProblems(info: BuildInfo | undefined, projectId: string
 }
 
 /**
- * render_blog's shell (functions/web-render/, written by the last `vite build`) must load only assets of the build
+ * A page function's shell (functions/web-render/, written by the last `vite build`) must load only assets of the build
  * Hosting serves: a shell left by another build (an emulator build, say) names hashed files production lacks.
  */
-export function blogShellProblems(
+export function serverShellProblems(
   shellHtml: string | undefined,
   hasPublicFile: (relativePath: string) => boolean,
   names: { shell: string; publicDir: string },

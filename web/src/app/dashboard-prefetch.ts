@@ -1,5 +1,6 @@
-// Second entry of dashboard.html (web/build/prerender-plugin.ts), loaded `async` beside src/boot.ts: starts the
-// subscriber's first deal page as soon as Firebase Auth has restored the session, without waiting for the app.
+// Second entry of the dashboard's document (render_dashboard's shell, web/build/prerender-plugin.ts), loaded `async`
+// beside src/boot.ts: adopts the first deal page the server drew, or starts the subscriber's first deal page as soon
+// as Firebase Auth has restored the session, without waiting for the app.
 import { prefetchSubscriberFirstPage } from '@/features/dashboard/api/subscriber-prefetch';
 
 prefetchSubscriberFirstPage();

@@ -8,8 +8,16 @@ import { PageSpinner } from '@/components/Spinner';
 import { appRoutes, loadRoute, PRELOADED_FRAME_PATHS, routeSources, SERVER_RENDERED_PATHS } from './routes';
 import { SNAPSHOT_PATHS } from './snapshot-paths';
 import * as BLOG_SHELL from '@model/blog-shell';
+import * as DASHBOARD_RENDER from '@model/dashboard-render';
 
-export { BLOG_SHELL, PRELOADED_FRAME_PATHS, routeSources, SERVER_RENDERED_PATHS, SNAPSHOT_PATHS };
+export {
+  BLOG_SHELL,
+  DASHBOARD_RENDER,
+  PRELOADED_FRAME_PATHS,
+  routeSources,
+  SERVER_RENDERED_PATHS,
+  SNAPSHOT_PATHS,
+};
 
 export interface Snapshot {
   /** The markup that goes inside #root. */

@@ -2,8 +2,10 @@
 // directly without pulling in the sign-in flows of features/auth.
 import { signOut } from 'firebase/auth';
 import { auth } from './auth';
+import { endDashboardSession } from './dashboard-session';
 
 export async function signOutUser(): Promise<void> {
+  await endDashboardSession();
   try {
     await signOut(auth);
   } catch (error) {

@@ -1,5 +1,5 @@
 // /dashboard (lazy route chunk): the deals for subscribers, the subscribe screen for everybody else.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -12,9 +12,12 @@ import { ActivatingSubscription } from '@/features/billing/components/Activating
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';
 import { useAuthState } from '@/lib/auth-state';
+import { keepDashboardSession } from '@/lib/dashboard-session';
+import { afterFirstContent } from '@/lib/first-content';
 import { liteDb } from '@/lib/firestore-lite';
 import { prefetchSubscriberFirstPage } from '@/features/dashboard/api/subscriber-prefetch';
 import { DealBrowser } from '@/features/dashboard/components/DealBrowser';
+import { DealsPage } from '@/features/dashboard/components/DealsPage';
 import { useListParams } from '@/features/dashboard/hooks/useListParams';
 import { useSavedDeals } from '@/features/dashboard/hooks/useSavedDeals';
 import '@/features/dashboard/dashboard.css';
@@ -29,7 +32,7 @@ const FirstRunEmailPrompt = lazy(() =>
 /**
  * Route preloading (src/app/routes.tsx): once the auth check has finished, a user this device last saw with an
  * active subscription gets the first deal page requested now, side by side with the user document (at once if
- * dashboard.html's own entry already asked for it).
+ * the dashboard document's own entry already asked for it, or the server drew it).
  */
 export function prefetch(): void {
   prefetchSubscriberFirstPage();
@@ -82,15 +85,24 @@ function SubscriberDeals({ uid, checkoutReturn }: { uid: string | null; checkout
   const saved = useSavedDeals(liteDb, uid);
   // localStorage read once, when the deals mount (not on every render); the prompt keeps track from then on.
   const [emailPromptOwed] = useState(() => uid !== null && emailPromptPending(uid));
+  useEffect(() => {
+    if (uid === null) return;
+    // The next visit's first deals then come drawn in the HTML (lib/dashboard-session.ts). After this visit's own
+    // first deals: the request must not compete with them. A failure costs only the next visit's head start.
+    void afterFirstContent()
+      .then(() => keepDashboardSession(uid))
+      .catch((error: unknown) =>
+        console.warn('dashboard_session.keep_failed: no session cookie for the next visit', { error }),
+      );
+  }, [uid]);
   return (
-    // The header's container width, so the grid's edges line up with the brand and the footer.
-    <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
+    <DealsPage>
       {uid && (checkoutReturn || emailPromptOwed) ? (
         <Suspense fallback={null}>
           <FirstRunEmailPrompt uid={uid} checkoutReturn={checkoutReturn} />
         </Suspense>
       ) : null}
       <DealBrowser db={liteDb} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
-    </Page>
+    </DealsPage>
   );
 }

@@ -12,7 +12,6 @@ import {
   type Firestore,
   type Query,
   type QueryConstraint,
-  type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
 import { dealSearchTexts, parseDeal, type Deal } from '@model/deal';
 import { parseAll, warnInvalidDocument } from '@model/invalid-document';
@@ -27,14 +26,26 @@ import {
 } from '@model/queries';
 import { matchesSearchRest, searchTermsOf } from '@model/search';
 
-export type DealCursor = QueryDocumentSnapshot<DocumentData>;
+/**
+ * Where the next page starts: the last document's values of the query's orderBy fields, the document id last
+ * (every deal listing ends its order with it, model/queries.ts, so the values name one position exactly). Plain
+ * JSON, so a first page rendered on the server (render_dashboard) hands its cursor to the app.
+ */
+export type DealCursor = readonly CursorValue[];
+type CursorValue = string | number | boolean;
 
 export interface DealPage {
   deals: Deal[];
   /** Documents returned, counting malformed and narrowed-out ones: a full page means more may follow. */
   size: number;
-  /** The last document of the page (startAfter for the next one); null when the page was empty. */
+  /** Where the next page starts (startAfter); null when the page was empty. */
   cursor: DealCursor | null;
+}
+
+/** A document as any Firestore SDK returns it (the web app's, or the Admin SDK's on the server). */
+export interface DealDocument {
+  id: string;
+  data(): DocumentData | undefined;
 }
 
 export interface DealPageRequest {
@@ -60,26 +71,49 @@ export function toFirestoreQuery(
     ...spec.where.map((clause) => where(fieldPath(clause.field), clause.op, clause.value)),
     ...spec.orderBy.map((clause) => orderBy(fieldPath(clause.field), clause.direction)),
   ];
-  // startAfter(snapshot) resumes from the snapshot's own sort values: nothing is read twice.
-  if (cursor) constraints.push(startAfter(cursor));
+  // The last document's own sort values, its id last: nothing is read twice or skipped.
+  if (cursor) constraints.push(startAfter(...cursor));
   constraints.push(limit(spec.limit));
   return query(collection(db, spec.collection), ...constraints);
+}
+
+const isCursorValue = (value: unknown): value is CursorValue =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** The cursor after `document` in the order of `spec`; null if it lacks a sort value (Firestore never returns one). */
+function cursorAfter(spec: QuerySpec, document: DealDocument): DealCursor | null {
+  const data = document.data() ?? {};
+  const values: unknown[] = spec.orderBy.map((clause) =>
+    clause.field === DOCUMENT_ID_FIELD ? document.id : data[clause.field],
+  );
+  return values.every(isCursorValue) ? values : null;
+}
+
+/**
+ * The page the documents of `spec` make: the deals that parse and contain every further search word, and where
+ * the next page starts. Pure: the app uses it for its reads and render_dashboard for the first page it renders.
+ */
+export function dealPageOf(
+  spec: QuerySpec,
+  documents: readonly DealDocument[],
+  searchRest: readonly string[],
+): DealPage {
+  // A keyword search reads the search documents (coupon_search), any other listing the listing ones (coupons).
+  const deals = parseAll(documents, (id, data) => parseDeal(id, data, warnInvalidDocument, spec.collection));
+  // Every deal matches an empty rest: its terms (a prefix index of its texts) are derived only for a search of
+  // several words, not for every page on the way to the screen.
+  const narrowed =
+    searchRest.length === 0
+      ? deals
+      : deals.filter((deal) => matchesSearchRest(searchTermsOf(dealSearchTexts(deal)), searchRest));
+  const last = documents[documents.length - 1];
+  return { deals: narrowed, size: documents.length, cursor: last ? cursorAfter(spec, last) : null };
 }
 
 export async function fetchDealPage(db: Firestore, request: DealPageRequest): Promise<DealPage> {
   const spec = dealQuerySpec(request.filter, request.sort, request.now, request.narrowing);
   const snapshot = await getDocs(toFirestoreQuery(db, spec, request.cursor));
-  // A keyword search reads the search documents (coupon_search), any other listing the listing ones (coupons).
-  const deals = parseAll(snapshot.docs, (id, data) =>
-    parseDeal(id, data, warnInvalidDocument, spec.collection),
-  );
-  // Every deal matches an empty rest: its terms (a prefix index of its texts) are derived only for a search of
-  // several words, not for every page on the way to the screen.
-  const narrowed =
-    request.searchRest.length === 0
-      ? deals
-      : deals.filter((deal) => matchesSearchRest(searchTermsOf(dealSearchTexts(deal)), request.searchRest));
-  return { deals: narrowed, size: snapshot.size, cursor: snapshot.docs[snapshot.docs.length - 1] ?? null };
+  return dealPageOf(spec, snapshot.docs, request.searchRest);
 }
 
 /** Deals by id, in the order asked (one query of at most a page); ids with no readable deal are left out. */

@@ -43,6 +43,15 @@ export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealLis
   prefetched = entry;
 }
 
+/**
+ * Hands the listing a first page that is already here (rendered by the server into this document): the listing
+ * draws it in its first render, as it does a prefetched page that has arrived.
+ */
+export function adoptFirstDealPage(uid: string, query: DealListQuery, now: Date, page: DealPage): void {
+  expectFirstContent();
+  prefetched = { uid, key: keyOf(query), now, page: Promise.resolve(page), arrived: page };
+}
+
 /** The prefetched first page for this user and query if it has already arrived (it stays to be taken). */
 export function arrivedFirstPage(uid: string, query: DealListQuery): { now: Date; page: DealPage } | null {
   const arrived = matches(prefetched, uid, query) ? prefetched?.arrived : null;

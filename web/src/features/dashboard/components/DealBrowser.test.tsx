@@ -11,7 +11,7 @@ jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById
 jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
 jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
 const mockFetchDealPage = jest.mocked(fetchDealPage);
-const cursorAt = (id: string) => ({ id }) as unknown as DealCursor;
+const cursorAt = (id: string): DealCursor => [id];
 
 function pageOf(ids: string[]): DealPage {
   const last = ids[ids.length - 1];

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
 import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { useDealPages, type DealListQuery } from '../hooks/useDealPages';
+import { useDealPages, type DealListQuery, type DealPages } from '../hooks/useDealPages';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { firstContentShown } from '@/lib/first-content';
@@ -58,31 +58,8 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
     };
   }, [db, uid]);
 
-  const views = (
-    <nav className="deal-views" aria-label="Deal lists">
-      <button
-        type="button"
-        className="deal-views__tab"
-        aria-pressed={params.view === 'deals'}
-        onClick={() => onParamsChange({ ...params, view: 'deals' })}
-      >
-        All deals
-      </button>
-      <button
-        type="button"
-        className="deal-views__tab"
-        aria-pressed={params.view === 'saved'}
-        onClick={() => onParamsChange({ ...params, view: 'saved' })}
-      >
-        Saved{saved.status === 'ready' ? ` (${saved.deals.length})` : ''}
-      </button>
-    </nav>
-  );
-
   return (
-    <>
-      {views}
-      {saved.error && <Alert>{saved.error}</Alert>}
+    <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
       {params.view === 'saved' ? (
         <SavedDealsView db={db} saved={saved} />
       ) : (
@@ -95,6 +72,36 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
           summary={summary}
         />
       )}
+    </DealViews>
+  );
+}
+
+type DealViewsProps = Pick<DealBrowserProps, 'params' | 'onParamsChange' | 'saved'> & { children: ReactNode };
+
+/** The All deals / Saved tabs above the chosen list. */
+export function DealViews({ params, onParamsChange, saved, children }: DealViewsProps) {
+  return (
+    <>
+      <nav className="deal-views" aria-label="Deal lists">
+        <button
+          type="button"
+          className="deal-views__tab"
+          aria-pressed={params.view === 'deals'}
+          onClick={() => onParamsChange({ ...params, view: 'deals' })}
+        >
+          All deals
+        </button>
+        <button
+          type="button"
+          className="deal-views__tab"
+          aria-pressed={params.view === 'saved'}
+          onClick={() => onParamsChange({ ...params, view: 'saved' })}
+        >
+          Saved{saved.status === 'ready' ? ` (${saved.deals.length})` : ''}
+        </button>
+      </nav>
+      {saved.error && <Alert>{saved.error}</Alert>}
+      {children}
     </>
   );
 }
@@ -114,16 +121,49 @@ function LiveDeals({
   );
   const pages = useDealPages({ db, uid, query });
   const lastCardRef = useWhenVisible(pages.loadMore, pages.canAutoLoadMore, '0px');
-  const { deals, status, error } = pages;
-  // Relative times ("ends today", "added 2 h ago") are those of the listing's own instant.
-  const now = pages.listedAt ?? EPOCH;
   // The first page is on screen (or failed): the work held back for it may start (lib/first-content.ts). Also
   // when the list goes before its first page arrives.
-  const firstPageSettled = status !== 'loading-first';
+  const firstPageSettled = pages.status !== 'loading-first';
   useEffect(() => {
     if (firstPageSettled) firstContentShown();
   }, [firstPageSettled]);
   useEffect(() => firstContentShown, []);
+  return (
+    <DealList
+      pages={pages}
+      signedIn={uid !== null}
+      params={params}
+      onParamsChange={onParamsChange}
+      saved={saved}
+      summary={summary}
+      lastCardRef={lastCardRef}
+    />
+  );
+}
+
+interface DealListProps extends Pick<DealBrowserProps, 'params' | 'onParamsChange' | 'saved'> {
+  pages: DealPages;
+  signedIn: boolean;
+  summary: ShopSummary | null;
+  lastCardRef?: Ref<HTMLElement>;
+}
+
+/**
+ * The toolbar and the grid of one listing's deals as they stand. Without hooks of its own beyond the toolbar's,
+ * so render_dashboard draws a first page with it on the server exactly as the app then shows it.
+ */
+export function DealList({
+  pages,
+  signedIn,
+  params,
+  onParamsChange,
+  saved,
+  summary,
+  lastCardRef,
+}: DealListProps) {
+  const { deals, status, error } = pages;
+  // Relative times ("ends today", "added 2 h ago") are those of the listing's own instant.
+  const now = pages.listedAt ?? EPOCH;
 
   const toolbar = <DealToolbar params={params} onChange={onParamsChange} summary={summary} />;
 
@@ -133,7 +173,7 @@ function LiveDeals({
         {toolbar}
         <div className="deal-list-error">
           <Alert>{error.message}</Alert>
-          {uid !== null && (
+          {signedIn && (
             <Button variant="secondary" onClick={pages.reload}>
               Try Again
             </Button>

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
-import { prefetchFirstDealPage } from '../api/first-page-prefetch';
+import { fetchDealPage, type DealPage } from '../api/deal-pages';
+import { adoptFirstDealPage, prefetchFirstDealPage } from '../api/first-page-prefetch';
 import { fetchSavedDeals } from '../api/saved-deals';
 import { fetchShopSummary } from '@/lib/shop-summary';
 import { DEFAULT_LIST_PARAMS, dealListQuery } from '../lib/list-params';
@@ -16,7 +16,7 @@ const mockFetchDealPage = jest.mocked(fetchDealPage);
 const pageOf = (ids: string[]): DealPage => ({
   deals: ids.map((id) => makeDeal({ id, title: `Deal ${id}` })),
   size: ids.length,
-  cursor: { id: ids[ids.length - 1] } as unknown as DealCursor,
+  cursor: [ids[ids.length - 1] ?? ''],
 });
 
 beforeEach(() => {
@@ -56,7 +56,7 @@ describe('DealBrowser with a first page requested while the app booted', () => {
     expect(nextRequest?.now).toBe(firstRequest?.now);
   });
 
-  it('reads the page once when it is prefetched twice (dashboard.html’s entry, then the route)', async () => {
+  it('reads the page once when it is prefetched twice (the document’s entry, then the route)', async () => {
     mockFetchDealPage.mockResolvedValueOnce(pageOf(['p1']));
     prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
     prefetchFirstDealPage(testDb, 'user-1', dealListQuery(DEFAULT_LIST_PARAMS));
@@ -91,5 +91,33 @@ describe('DealBrowser with a first page requested while the app booted', () => {
     renderDealBrowser('user-1');
     expect(await screen.findByRole('article', { name: 'Deal retried' })).toBeInTheDocument();
     expect(mockFetchDealPage).toHaveBeenCalledTimes(4);
+  });
+
+  it('draws a page the server drew (render_dashboard) in its first render, without reading it, and pages on', async () => {
+    const served = pageOf(Array.from({ length: 20 }, (_, n) => `s${n}`));
+    const servedAt = new Date('2025-01-06T08:00:00.000Z');
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(['next']));
+    adoptFirstDealPage('user-1', dealListQuery(DEFAULT_LIST_PARAMS), servedAt, served);
+    renderDealBrowser('user-1');
+    expect(screen.queryByLabelText('Loading deals')).not.toBeInTheDocument();
+    const last = screen.getByRole('article', { name: 'Deal s19' });
+    expect(mockFetchDealPage).not.toHaveBeenCalled();
+
+    act(() => {
+      expect(scrollIntoView(last)).toBe(true);
+    });
+    expect(await screen.findByRole('article', { name: 'Deal next' })).toBeInTheDocument();
+    // The served listing's own cursor and instant: the next page follows the drawn one exactly.
+    expect(mockFetchDealPage.mock.calls[0]?.[1]).toEqual(
+      expect.objectContaining({ cursor: served.cursor, now: servedAt }),
+    );
+  });
+
+  it("reads its own page when the server drew another user's", async () => {
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(['mine']));
+    adoptFirstDealPage('someone-else', dealListQuery(DEFAULT_LIST_PARAMS), new Date(), pageOf(['theirs']));
+    renderDealBrowser('user-1');
+    expect(await screen.findByRole('article', { name: 'Deal mine' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Deal theirs' })).not.toBeInTheDocument();
   });
 });

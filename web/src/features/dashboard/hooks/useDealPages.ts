@@ -7,7 +7,7 @@ import { arrivedFirstPage, takePrefetchedFirstPage } from '../api/first-page-pre
 import {
   canLoadMore,
   dealListReducer,
-  initialDealListState,
+  listingWithFirstPage,
   type DealListState,
 } from '../lib/deal-list-state';
 
@@ -43,20 +43,16 @@ interface Listing {
   now: Date;
 }
 
-/** The state of listing 1 showing a first page that arrived before the list first rendered. */
-function stateWithFirstPage(arrived: { now: Date; page: DealPage } | null): DealListState<DealCursor> {
-  const empty = initialDealListState<DealCursor>();
-  if (arrived === null) return empty;
-  const started = dealListReducer(empty, { type: 'listing-started', listingId: 1, listedAt: arrived.now });
-  return dealListReducer(started, { type: 'page-received', listingId: 1, page: arrived.page });
-}
-
 /** Pages of live deals; restarts from the first page whenever the user or any part of the query changes. */
 export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
   // A first page prefetched while the app booted (api/first-page-prefetch.ts) that is already here is drawn in the
   // first render: one render of cards instead of skeletons, an effect and a second render on a slow phone.
   const [arrived] = useState(() => (uid === null ? null : arrivedFirstPage(uid, query)));
-  const [state, dispatch] = useReducer(dealListReducer<DealCursor>, arrived, stateWithFirstPage);
+  const [state, dispatch] = useReducer(
+    dealListReducer<DealCursor>,
+    arrived,
+    listingWithFirstPage<DealCursor>,
+  );
   const currentListing = useRef<Listing | null>(null);
   // Set synchronously so two scroll events in one frame cannot request (and pay for) the same page twice.
   const requestInFlight = useRef(false);

@@ -50,6 +50,19 @@ export function initialDealListState<Cursor>(): DealListState<Cursor> {
   };
 }
 
+/**
+ * Listing 1 showing `first.page`, listed at `first.now`: the first render's state when the first page is already
+ * here (prefetched while the app booted, or rendered on the server), and the state render_dashboard draws.
+ */
+export function listingWithFirstPage<Cursor>(
+  first: { now: Date; page: ReceivedPage<Cursor> } | null,
+): DealListState<Cursor> {
+  const empty = initialDealListState<Cursor>();
+  if (first === null) return empty;
+  const started = dealListReducer(empty, { type: 'listing-started', listingId: 1, listedAt: first.now });
+  return dealListReducer(started, { type: 'page-received', listingId: 1, page: first.page });
+}
+
 export function dealListReducer<Cursor>(
   state: DealListState<Cursor>,
   action: DealListAction<Cursor>,

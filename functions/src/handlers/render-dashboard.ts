@@ -1,0 +1,133 @@
+// GET /dashboard (Hosting rewrite): the dashboard's document. With a valid session cookie (session/cookie.ts) of a
+// user with deal access, the first deal page the address asks for is drawn into it by the web app's own
+// components (functions/web-render/render-dashboard.mjs, written by `vite build`), with the data the app takes it
+// over from; anyone else gets the loading frame the app renders into, as a static page would be. Per-user, so
+// never cached. Whatever fails, the visitor still gets a working page: the frame, and the app reads as usual.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as logger from 'firebase-functions/logger';
+import { db } from '../admin';
+import { readUser } from '../billing/store';
+import { siteOrigin } from '../config';
+import { adminQuery } from '../deals/query';
+import { sendCompressed } from '../http/compressed';
+import { errorDetails } from '../http/endpoint';
+import { escapeMarkup } from '../blog/markup';
+import { WEB_RENDER_DIR } from '../model/blog-shell';
+import {
+  DASHBOARD_ISLAND_ID,
+  DASHBOARD_ISLAND_SLOT,
+  DASHBOARD_PAGE_SLOT,
+  DASHBOARD_RENDERER_FILE,
+  DASHBOARD_SHELL_FILE,
+  type DashboardPageRenderer,
+  type DashboardSession,
+  type RenderedDashboard,
+} from '../model/dashboard-render';
+import { hasDealAccess } from '../model/user';
+import { clearedSessionCookieHeader, sessionCookieOf, verifySession } from '../session/cookie';
+
+/** The slice of Express' request/response this handler uses (unit tests pass fakes). */
+export interface DashboardHttpRequest {
+  method: string;
+  /** Path and query as received, e.g. /dashboard?sort=ending_soon. */
+  url: string;
+  /** Header lookup, case-insensitive. */
+  get(name: string): string | undefined;
+}
+export interface DashboardHttpResponse {
+  status(code: number): this;
+  set(field: string, value: string): this;
+  send(body: string | Buffer): unknown;
+  readonly headersSent: boolean;
+}
+
+const webRenderPath = (file: string) => join(__dirname, '..', '..', WEB_RENDER_DIR, file);
+
+let shell: string | undefined;
+let renderer: Promise<DashboardPageRenderer> | undefined;
+
+function dashboardShell(): string {
+  shell ??= readFileSync(webRenderPath(DASHBOARD_SHELL_FILE), 'utf8');
+  return shell;
+}
+
+function dashboardRenderer(): Promise<DashboardPageRenderer> {
+  // An ES module (bundled by Vite), so it is imported, not required.
+  renderer ??= import(
+    pathToFileURL(webRenderPath(DASHBOARD_RENDERER_FILE)).href
+  ) as Promise<DashboardPageRenderer>;
+  return renderer;
+}
+
+/** The shell with the page inside #root and the island after it; replacer functions keep `$` in the text as is. */
+function composeDashboardDocument(rendered: RenderedDashboard): string {
+  let html = dashboardShell()
+    .replace(DASHBOARD_PAGE_SLOT, () => rendered.html)
+    .replace(
+      DASHBOARD_ISLAND_SLOT,
+      () => `<script type="application/json" id="${DASHBOARD_ISLAND_ID}">${rendered.island}</script>`,
+    );
+  const { title } = rendered;
+  if (title !== null)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
+  return html;
+}
+
+/** The page for a verified session: the first deals for a user with deal access, else the frame. */
+async function sessionPage(
+  render: DashboardPageRenderer,
+  url: string,
+  session: DashboardSession,
+): Promise<RenderedDashboard> {
+  const now = new Date();
+  const spec = render.firstPageQuery(new URL(url, 'http://localhost').search, now);
+  // Both reads at once: the page is one round trip to Firestore away, not two.
+  const [user, documents] = await Promise.all([
+    readUser(session.uid),
+    spec === null ? null : adminQuery(db(), spec).get(),
+  ]);
+  // The Admin SDK reads past the security rules: deal access is checked here, as the rules check it for the app.
+  if (documents === null || !hasDealAccess(user, now.getTime())) return render.renderFrame(session);
+  return render.renderDeals({ path: url, session, now, documents: documents.docs });
+}
+
+export async function handle(req: DashboardHttpRequest, res: DashboardHttpResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.status(405).set('Allow', 'GET, HEAD').set('Cache-Control', 'no-store').send('Method not allowed');
+    return;
+  }
+  const started = performance.now();
+  // Per user: no shared cache may keep it, and the browser asks again on each visit.
+  res.set('Cache-Control', 'private, no-store');
+  try {
+    const render = await dashboardRenderer();
+    const cookie = sessionCookieOf(req.get('cookie'));
+    let session: DashboardSession | null = null;
+    let rendered: RenderedDashboard;
+    try {
+      const verified = cookie === null ? null : await verifySession(cookie);
+      // A cookie that names nobody (expired, revoked, the user deleted) is cleared, not sent again and again.
+      if (verified === 'rejected') res.set('Set-Cookie', clearedSessionCookieHeader(siteOrigin()));
+      session = verified === 'rejected' ? null : verified;
+      rendered = session === null ? render.renderFrame(null) : await sessionPage(render, req.url, session);
+    } catch (error) {
+      // Auth or Firestore unreachable: the frame, and the app reads as it would without a cookie.
+      logger.warn('render_dashboard.first_page_failed', { url: req.url, ...errorDetails(error) });
+      rendered = render.renderFrame(session);
+    }
+    res
+      .status(200)
+      .set('Content-Type', 'text/html; charset=utf-8')
+      .set('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+    sendCompressed(req, res, composeDashboardDocument(rendered));
+  } catch (error) {
+    logger.error('render_dashboard.failed', { url: req.url, ...errorDetails(error) });
+    if (res.headersSent) return;
+    res
+      .status(500)
+      .set('Content-Type', 'text/plain; charset=utf-8')
+      .send('Something went wrong while loading this page. Please try again.');
+  }
+}
