@@ -1,12 +1,10 @@
 // Build-time only (web/build/prerender-plugin.ts loads it through Vite's SSR loader): renders the public pages'
 // snapshots and the loading frame. Nothing here runs in the browser.
-import { renderToString } from 'react-dom/server';
-import { StaticRouter, useRoutes } from 'react-router-dom';
-import { DocumentTitleSink } from '@/components/layout/Page';
-import { SiteFrame } from '@/components/layout/SiteFrame';
+import { useRoutes } from 'react-router-dom';
 import { PageSpinner } from '@/components/Spinner';
 import { appRoutes, loadRoute, PRELOADED_FRAME_PATHS, routeSources, SERVER_RENDERED_PATHS } from './routes';
 import { SNAPSHOT_PATHS } from './snapshot-paths';
+import { renderInSiteFrame, renderPageMarkup } from '@/server/site-frame-markup';
 import * as BLOG_SHELL from '@model/blog-shell';
 import * as DASHBOARD_RENDER from '@model/dashboard-render';
 
@@ -38,29 +36,11 @@ function SnapshotRoutes() {
  */
 export async function renderSnapshot(path: string): Promise<Snapshot> {
   await loadRoute(path);
-  let title: string | null = null;
-  const html = renderToString(
-    <DocumentTitleSink.Provider
-      value={(pageTitle) => {
-        title = pageTitle;
-      }}
-    >
-      <StaticRouter location={path}>
-        <SnapshotRoutes />
-      </StaticRouter>
-    </DocumentTitleSink.Provider>,
-  );
+  const { html, title } = renderPageMarkup(path, <SnapshotRoutes />);
   return { html, title, sources: routeSources(path) };
 }
 
 /** The frame every other route shows until the app renders: header (no link marked current), spinner, footer. */
 export function renderLoadingFrame(): Snapshot {
-  const html = renderToString(
-    <StaticRouter location="/loading">
-      <SiteFrame view="loading">
-        <PageSpinner />
-      </SiteFrame>
-    </StaticRouter>,
-  );
-  return { html, title: null, sources: [] };
+  return { html: renderInSiteFrame('/loading', <PageSpinner />).html, title: null, sources: [] };
 }

@@ -2,32 +2,21 @@
 // functions/web-render/render-blog.mjs, written by `vite build`). The same components as the app, in the site
 // frame as it is before the first auth check, so the app's takeover changes nothing the reader sees.
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import { loadedBlogListState } from '@/features/blog/lib/blog-list-state';
 import { BlogArticle } from '@/features/blog/components/BlogArticle';
 import { BlogListView } from '@/features/blog/components/BlogList';
 import { BlogNotFound } from '@/features/blog/components/BlogNotFound';
-import { DocumentTitleSink } from '@/components/layout/Page';
-import { SiteFrame } from '@/components/layout/SiteFrame';
 import type { BlogPageRenderer, RenderedBlogPage } from '@model/blog-island';
+import { renderInSiteFrame } from './site-frame-markup';
 
 function render(path: string, page: ReactNode): RenderedBlogPage {
-  let title = 'Bargains';
-  const html = renderToString(
-    <DocumentTitleSink.Provider
-      value={(pageTitle) => {
-        title = pageTitle;
-      }}
-    >
-      <StaticRouter location={path}>
-        <SiteFrame view="loading">{page}</SiteFrame>
-      </StaticRouter>
-    </DocumentTitleSink.Provider>,
-  );
+  const { html, title } = renderInSiteFrame(path, page);
   // React puts preload links for the page's eager images before the markup; the function writes the one that
   // matters (the cover, with high priority) into the head itself, so these would only compete with it.
-  return { html: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, ''), title };
+  return {
+    html: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, ''),
+    title: title ?? 'Bargains',
+  };
 }
 
 export const renderList: BlogPageRenderer['renderList'] = ({ path, posts, next }) => {

@@ -2,13 +2,8 @@
 // functions/web-render/render-dashboard.mjs, written by `vite build`): the deal list's own components with the first
 // page, in the site frame as it is before the first auth check, and the data island the app takes the page over
 // from (features/dashboard/api/dashboard-island.ts). The app's first render then shows the same cards.
-import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import { dealQuerySpec } from '@model/queries';
 import type { DashboardPageRenderer, DashboardSession } from '@model/dashboard-render';
-import { DocumentTitleSink } from '@/components/layout/Page';
-import { SiteFrame } from '@/components/layout/SiteFrame';
 import { PageSpinner } from '@/components/Spinner';
 import { dealPageOf, type DealPage } from '@/features/dashboard/api/deal-pages';
 import { serializeDashboardIsland } from '@/features/dashboard/api/dashboard-island';
@@ -17,6 +12,7 @@ import { DealsPage } from '@/features/dashboard/components/DealsPage';
 import type { SavedDealsState } from '@/features/dashboard/hooks/useSavedDeals';
 import { canLoadMore, listingWithFirstPage } from '@/features/dashboard/lib/deal-list-state';
 import { dealListQuery, type DealListParams, parseListParams } from '@/features/dashboard/lib/list-params';
+import { renderInSiteFrame } from './site-frame-markup';
 
 const ignore = () => undefined;
 
@@ -33,22 +29,6 @@ const SAVED_LOADING: SavedDealsState = {
 function listing(search: string): DealListParams | null {
   const params = parseListParams(new URLSearchParams(search));
   return params.view === 'deals' ? params : null;
-}
-
-function render(path: string, page: ReactNode): { html: string; title: string | null } {
-  let title: string | null = null;
-  const html = renderToString(
-    <DocumentTitleSink.Provider
-      value={(pageTitle) => {
-        title = pageTitle;
-      }}
-    >
-      <StaticRouter location={path}>
-        <SiteFrame view="loading">{page}</SiteFrame>
-      </StaticRouter>
-    </DocumentTitleSink.Provider>,
-  );
-  return { html, title };
 }
 
 export const firstPageQuery: DashboardPageRenderer['firstPageQuery'] = (search, now) => {
@@ -69,7 +49,7 @@ export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, sessio
     query.searchRest,
   );
   const state = listingWithFirstPage({ now, page });
-  const rendered = render(
+  const rendered = renderInSiteFrame(
     path,
     <DealsPage>
       <DealViews params={params} onParamsChange={ignore} saved={SAVED_LOADING}>
@@ -89,6 +69,6 @@ export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, sessio
 
 /** The loading frame (as the build's app.html has it) with the session for the app to keep alive. */
 export const renderFrame: DashboardPageRenderer['renderFrame'] = (session: DashboardSession | null) => ({
-  ...render('/loading', <PageSpinner />),
+  ...renderInSiteFrame('/loading', <PageSpinner />),
   island: serializeDashboardIsland({ session, first: null }),
 });
