@@ -99,17 +99,14 @@ export const collect_deals = onSchedule(
   },
 );
 
+/** The page functions (Hosting rewrites, HTML answers): React renders on each request, and the blog's jsdom (the
+ * server's sanitizer) wants more memory than the JSON endpoints; no secrets. */
+const pageRenderer: HttpsOptions = { ...browserEndpoint, memory: '512MiB' };
+
 // The blog as finished HTML, its feeds and robots.txt (Hosting rewrites; the CDN caches the answers). Public
-// and read-only: no secrets; jsdom (the server's sanitizer) wants more memory than the JSON endpoints.
+// and read-only.
 export const render_blog = onRequest(
-  {
-    region: 'us-central1',
-    cors: false,
-    memory: '512MiB',
-    timeoutSeconds: 30,
-    maxInstances: 10,
-    concurrency: 80,
-  },
+  pageRenderer,
   lazy(() => import('./handlers/render-blog.js')),
 );
 
@@ -120,16 +117,9 @@ export const dashboard_session = onRequest(
 );
 
 // /dashboard's document, with a subscriber's first deals drawn in when a session cookie comes with the request
-// (Hosting rewrite). Per user, so never cached; no secrets. Memory as render_blog's: React renders on each request.
+// (Hosting rewrite). Per user, so never cached.
 export const render_dashboard = onRequest(
-  {
-    region: 'us-central1',
-    cors: false,
-    memory: '512MiB',
-    timeoutSeconds: 30,
-    maxInstances: 10,
-    concurrency: 80,
-  },
+  pageRenderer,
   lazy(() => import('./handlers/render-dashboard.js')),
 );
 

@@ -234,20 +234,19 @@ async function measureDashboard(browser: Browser, runs: number, routeRow: RouteR
     const serverRow = await row('render_dashboard server time /dashboard', [], () =>
       serverTime('render_dashboard', '/dashboard', '/dashboard', cookie),
     );
-    const samples: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const page = await context.newPage();
-      samples.push(await firstCardsPaintedMs(page));
-      await page.close();
-    }
+    const paintedRuns = async (beforeEach: () => Promise<void>) => {
+      const samples: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        await beforeEach();
+        const page = await context.newPage();
+        samples.push(await firstCardsPaintedMs(page));
+        await page.close();
+      }
+      return samples;
+    };
+    const samples = await paintedRuns(async () => undefined);
     // A visit without the cookie (the first on this device, or after two weeks away): the app reads the page.
-    const withoutCookie: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      await context.clearCookies({ name: SESSION_COOKIE });
-      const page = await context.newPage();
-      withoutCookie.push(await firstCardsPaintedMs(page));
-      await page.close();
-    }
+    const withoutCookie = await paintedRuns(() => context.clearCookies({ name: SESSION_COOKIE }));
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     const scripts = await row('JS /dashboard', [], () => routeRow('/dashboard', page, firstDealCard));

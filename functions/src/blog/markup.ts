@@ -10,11 +10,6 @@ export function escapeMarkup(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** JSON inside a <script> data block: `<` escaped so the text can never close the element. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
 /** An absolute URL on the site for a site path or an absolute URL (covers may be either). */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${origin}/`).href;

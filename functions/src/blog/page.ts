@@ -11,7 +11,8 @@ import {
 } from '../model/blog-island';
 import { BLOG_HEAD_SLOT, BLOG_PAGE_SLOT } from '../model/blog-shell';
 import { FEED_DESCRIPTION, FEED_TITLE, postPath } from './feeds';
-import { absoluteUrl, escapeMarkup, scriptSafeJson } from './markup';
+import { islandElement, scriptSafeJson } from '../model/data-island';
+import { absoluteUrl, escapeMarkup } from './markup';
 
 const SITE_NAME = 'Bargains';
 
@@ -69,7 +70,7 @@ export function composeBlogDocument(
   page: RenderedBlogPage,
   island: BlogIsland,
 ): string {
-  const islandMarkup = `<script type="application/json" id="${BLOG_ISLAND_ID}">${serializeBlogIsland(island)}</script>`;
+  const islandMarkup = islandElement(BLOG_ISLAND_ID, serializeBlogIsland(island));
   // Replacer functions: a replacement string would expand `$&`, `$'`… found in a post.
   return shell
     .replace(BLOG_HEAD_SLOT, () => headMarkup(origin, head))

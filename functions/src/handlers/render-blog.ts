@@ -3,9 +3,6 @@
 // (functions/web-render/render-blog.mjs, written by `vite build`) into the web build's shell, with the data
 // the app takes over from. One error policy: bad addresses get 400/404/redirect, anything unexpected is
 // logged and answered with a 500 that is never cached.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
 import { serverBlogHtml } from '../blog/server-dom';
@@ -18,44 +15,23 @@ import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/store
 import { siteOrigin } from '../config';
 import { sendCompressed } from '../http/compressed';
 import { errorDetails } from '../http/endpoint';
+import type { PageRequest, PageResponse } from '../http/types';
+import { webRenderModule, webRenderText } from '../http/web-render';
 import type { BlogIsland, BlogPageRenderer, RenderedBlogPage } from '../model/blog-island';
 import { blogListPath } from '../model/blog-links';
-import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE, WEB_RENDER_DIR } from '../model/blog-shell';
+import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE } from '../model/blog-shell';
 
-/** The slice of Express' request/response this handler uses (unit tests pass fakes). */
-export interface BlogHttpRequest {
-  method: string;
-  /** Path and query as received, e.g. /blog?after=x. */
-  url: string;
-  /** Header lookup, case-insensitive. */
-  get(name: string): string | undefined;
-}
-export interface BlogHttpResponse {
-  status(code: number): this;
-  set(field: string, value: string): this;
-  send(body: string | Buffer): unknown;
+export type BlogHttpRequest = PageRequest;
+/** A page function's response, which can also redirect (a cursor naming no post). */
+export interface BlogHttpResponse extends PageResponse {
   redirect(status: number, url: string): unknown;
-  readonly headersSent: boolean;
 }
 
 const FEED_SIZE = 20;
 const SITEMAP_SIZE = 50_000;
 
-const webRenderPath = (file: string) => join(__dirname, '..', '..', WEB_RENDER_DIR, file);
-
-let shell: string | undefined;
-let renderer: Promise<BlogPageRenderer> | undefined;
-
-function blogShell(): string {
-  shell ??= readFileSync(webRenderPath(BLOG_SHELL_FILE), 'utf8');
-  return shell;
-}
-
-function blogRenderer(): Promise<BlogPageRenderer> {
-  // An ES module (bundled by Vite), so it is imported, not required.
-  renderer ??= import(pathToFileURL(webRenderPath(BLOG_RENDERER_FILE)).href) as Promise<BlogPageRenderer>;
-  return renderer;
-}
+const blogShell = () => webRenderText(BLOG_SHELL_FILE);
+const blogRenderer = () => webRenderModule<BlogPageRenderer>(BLOG_RENDERER_FILE);
 
 interface Reply {
   status: number;

@@ -3,9 +3,6 @@
 // components (functions/web-render/render-dashboard.mjs, written by `vite build`), with the data the app takes it
 // over from; anyone else gets the loading frame the app renders into, as a static page would be. Per-user, so
 // never cached. Whatever fails, the visitor still gets a working page: the frame, and the app reads as usual.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
 import { readUser } from '../billing/store';
@@ -13,8 +10,9 @@ import { siteOrigin } from '../config';
 import { adminQuery } from '../deals/query';
 import { sendCompressed } from '../http/compressed';
 import { errorDetails } from '../http/endpoint';
+import type { PageRequest, PageResponse } from '../http/types';
+import { webRenderModule, webRenderText } from '../http/web-render';
 import { escapeMarkup } from '../blog/markup';
-import { WEB_RENDER_DIR } from '../model/blog-shell';
 import {
   DASHBOARD_ISLAND_ID,
   DASHBOARD_ISLAND_SLOT,
@@ -25,50 +23,18 @@ import {
   type DashboardSession,
   type RenderedDashboard,
 } from '../model/dashboard-render';
+import { islandElement } from '../model/data-island';
 import { hasDealAccess } from '../model/user';
 import { clearedSessionCookieHeader, sessionCookieOf, verifySession } from '../session/cookie';
 
-/** The slice of Express' request/response this handler uses (unit tests pass fakes). */
-export interface DashboardHttpRequest {
-  method: string;
-  /** Path and query as received, e.g. /dashboard?sort=ending_soon. */
-  url: string;
-  /** Header lookup, case-insensitive. */
-  get(name: string): string | undefined;
-}
-export interface DashboardHttpResponse {
-  status(code: number): this;
-  set(field: string, value: string): this;
-  send(body: string | Buffer): unknown;
-  readonly headersSent: boolean;
-}
-
-const webRenderPath = (file: string) => join(__dirname, '..', '..', WEB_RENDER_DIR, file);
-
-let shell: string | undefined;
-let renderer: Promise<DashboardPageRenderer> | undefined;
-
-function dashboardShell(): string {
-  shell ??= readFileSync(webRenderPath(DASHBOARD_SHELL_FILE), 'utf8');
-  return shell;
-}
-
-function dashboardRenderer(): Promise<DashboardPageRenderer> {
-  // An ES module (bundled by Vite), so it is imported, not required.
-  renderer ??= import(
-    pathToFileURL(webRenderPath(DASHBOARD_RENDERER_FILE)).href
-  ) as Promise<DashboardPageRenderer>;
-  return renderer;
-}
+const dashboardShell = () => webRenderText(DASHBOARD_SHELL_FILE);
+const dashboardRenderer = () => webRenderModule<DashboardPageRenderer>(DASHBOARD_RENDERER_FILE);
 
 /** The shell with the page inside #root and the island after it; replacer functions keep `$` in the text as is. */
 function composeDashboardDocument(rendered: RenderedDashboard): string {
   let html = dashboardShell()
     .replace(DASHBOARD_PAGE_SLOT, () => rendered.html)
-    .replace(
-      DASHBOARD_ISLAND_SLOT,
-      () => `<script type="application/json" id="${DASHBOARD_ISLAND_ID}">${rendered.island}</script>`,
-    );
+    .replace(DASHBOARD_ISLAND_SLOT, () => islandElement(DASHBOARD_ISLAND_ID, rendered.island));
   const { title } = rendered;
   if (title !== null)
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`);
@@ -93,7 +59,7 @@ async function sessionPage(
   return render.renderDeals({ path: url, session, now, documents: documents.docs });
 }
 
-export async function handle(req: DashboardHttpRequest, res: DashboardHttpResponse): Promise<void> {
+export async function handle(req: PageRequest, res: PageResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.status(405).set('Allow', 'GET, HEAD').set('Cache-Control', 'no-store').send('Method not allowed');
     return;

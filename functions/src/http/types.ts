@@ -17,3 +17,20 @@ export interface HttpResponse {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** The slice of Express' request a page function (render_blog, render_dashboard) uses; unit tests pass fakes. */
+export interface PageRequest {
+  method: string;
+  /** Path and query as received, e.g. /blog?after=x. */
+  url: string;
+  /** Header lookup, case-insensitive. */
+  get(name: string): string | undefined;
+}
+
+/** The slice of Express' response a page function answers with. */
+export interface PageResponse {
+  status(code: number): this;
+  set(field: string, value: string): this;
+  send(body: string | Buffer): unknown;
+  readonly headersSent: boolean;
+}

@@ -11,9 +11,9 @@ import {
   minLength,
   nullable,
   object,
-  safeParse,
   string,
 } from 'zod/mini';
+import { parseIslandJson, scriptSafeJson } from './data-island';
 import { parseBlogPost, parseBlogSummary, type BlogPost, type BlogSummary } from './blog';
 
 export const BLOG_ISLAND_ID = 'blog-data';
@@ -29,13 +29,8 @@ export type BlogIsland =
   | { page: 'post'; path: string; post: BlogPost }
   | { page: 'not-found'; path: string };
 
-/**
- * JSON safe inside a <script> element: `<` is escaped so no `</script>` or `<!--` in a post can end the element
- * early (U+2028/2029 are valid in JSON and in HTML, so only `<` matters).
- */
-export function serializeBlogIsland(island: BlogIsland): string {
-  return JSON.stringify(island).replace(/</g, '\\u003c');
-}
+/** The island's JSON, safe inside its <script> element (data-island.ts). */
+export const serializeBlogIsland = (island: BlogIsland): string => scriptSafeJson(island);
 
 const cursorSchema = object({ publishedAt: iso.datetime(), id: string().check(minLength(1)) });
 const islandSchema = discriminatedUnion('page', [
@@ -51,15 +46,8 @@ const islandSchema = discriminatedUnion('page', [
 
 /** The island's data, or null when it is missing or malformed (the app then reads Firestore as usual). */
 export function parseBlogIsland(text: string): BlogIsland | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = safeParse(islandSchema, json);
-  if (!parsed.success) return null;
-  const island = parsed.data;
+  const island = parseIslandJson(islandSchema, text);
+  if (island === null) return null;
   switch (island.page) {
     case 'list': {
       const posts = island.posts.map(({ id, ...data }) => parseBlogSummary(id, data));

@@ -18,8 +18,9 @@ export const DASHBOARD_ISLAND_ID = 'dashboard-data';
  */
 export const SESSION_COOKIE = '__session';
 
-/** A document as the Admin SDK returns it. */
-export interface RenderedDocument {
+/** A queried document as both the web SDK and the Admin SDK return it: the app's reads and the server's share one
+ * page builder (web/src/features/dashboard/api/deal-pages.ts dealPageOf). */
+export interface QueriedDocument {
   id: string;
   data(): Record<string, unknown> | undefined;
 }
@@ -49,7 +50,7 @@ export interface DashboardPageRenderer {
     path: string;
     session: DashboardSession;
     now: Date;
-    documents: readonly RenderedDocument[];
+    documents: readonly QueriedDocument[];
   }): RenderedDashboard;
   /** The loading frame the app renders into, with the session (if any) for the app to keep alive. */
   renderFrame(session: DashboardSession | null): RenderedDashboard;

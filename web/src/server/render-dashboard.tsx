@@ -67,8 +67,11 @@ export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, sessio
   return { ...rendered, island: serializeDashboardIsland({ session, first: { search, now, page } }) };
 };
 
+/** The loading frame's markup: the same for every request (rendered on the first that needs it). */
+let frame: { html: string; title: string | null } | undefined;
+
 /** The loading frame (as the build's app.html has it) with the session for the app to keep alive. */
-export const renderFrame: DashboardPageRenderer['renderFrame'] = (session: DashboardSession | null) => ({
-  ...renderInSiteFrame('/loading', <PageSpinner />),
-  island: serializeDashboardIsland({ session, first: null }),
-});
+export const renderFrame: DashboardPageRenderer['renderFrame'] = (session: DashboardSession | null) => {
+  frame ??= renderInSiteFrame('/loading', <PageSpinner />);
+  return { ...frame, island: serializeDashboardIsland({ session, first: null }) };
+};

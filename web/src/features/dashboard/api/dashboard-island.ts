@@ -2,7 +2,8 @@
 // names (or none) and, for a subscriber, the first deal page the HTML already shows, so the app takes the page over without
 // reading it again. It travels in `<script type="application/json" id="dashboard-data">` after #root: a data island
 // that never executes (the Content-Security-Policy allows no inline scripts), read once by the app.
-import { array, looseObject, nullable, number, object, safeParse, string, union, boolean } from 'zod/mini';
+import { array, looseObject, nullable, number, object, string, union, boolean } from 'zod/mini';
+import { parseIslandJson, scriptSafeJson } from '@model/data-island';
 import { parseDeal, type Deal } from '@model/deal';
 import { DASHBOARD_ISLAND_ID, type DashboardSession } from '@model/dashboard-render';
 import type { DealPage } from './deal-pages';
@@ -14,10 +15,8 @@ export interface DashboardIsland {
   first: { search: string; now: Date; page: DealPage } | null;
 }
 
-/** JSON safe inside a <script> element: `<` is escaped so no `</script>` or `<!--` in a deal ends it early. */
-export function serializeDashboardIsland(island: DashboardIsland): string {
-  return JSON.stringify(island).replace(/</g, '\\u003c');
-}
+/** The island's JSON, safe inside its <script> element (model/data-island.ts). */
+export const serializeDashboardIsland = (island: DashboardIsland): string => scriptSafeJson(island);
 
 const cursorValue = union([string(), number(), boolean()]);
 const islandSchema = object({
@@ -37,15 +36,9 @@ const islandSchema = object({
 
 /** The island's data, or null when it is missing or malformed (the app then reads Firestore as usual). */
 export function parseDashboardIsland(text: string): DashboardIsland | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = safeParse(islandSchema, json);
-  if (!parsed.success) return null;
-  const { session, first } = parsed.data;
+  const parsed = parseIslandJson(islandSchema, text);
+  if (parsed === null) return null;
+  const { session, first } = parsed;
   if (first === null) return { session, first: null };
   const now = new Date(first.now);
   const deals = first.page.deals.map(({ id, ...data }) => parseDeal(id, data));

@@ -1,10 +1,11 @@
 import { buildDealDoc, type DealInput } from '@model/deal';
 import { dealQuerySpec } from '@model/queries';
-import { dealPageOf, type DealDocument } from './deal-pages';
+import type { QueriedDocument } from '@model/dashboard-render';
+import { dealPageOf } from './deal-pages';
 
 const NOW = new Date('2025-01-06T08:00:00.000Z');
 
-function stored(id: string, fields: Partial<DealInput> = {}): DealDocument {
+function stored(id: string, fields: Partial<DealInput> = {}): QueriedDocument {
   const data = buildDealDoc({
     title: `Deal ${id}`,
     description: 'Cordless drills and more',
@@ -40,7 +41,7 @@ describe('dealPageOf', () => {
   it('counts every document in the size, also the ones it drops, and has no cursor for an empty page', () => {
     const spec = dealQuerySpec('all', 'newest', NOW);
     // Malformed (no usable link) but sorted like any other: Firestore returns only documents with every sort field.
-    const broken: DealDocument = {
+    const broken: QueriedDocument = {
       id: 'broken',
       data: () => ({ ...stored('broken').data(), url_home: 'javascript:alert(1)' }),
     };

@@ -15,6 +15,7 @@ import {
 } from 'firebase/firestore/lite';
 import { dealSearchTexts, parseDeal, type Deal } from '@model/deal';
 import { parseAll, warnInvalidDocument } from '@model/invalid-document';
+import type { QueriedDocument } from '@model/dashboard-render';
 import { DOCUMENT_ID_FIELD } from '@model/paths';
 import {
   type DealFilter,
@@ -40,12 +41,6 @@ export interface DealPage {
   size: number;
   /** Where the next page starts (startAfter); null when the page was empty. */
   cursor: DealCursor | null;
-}
-
-/** A document as any Firestore SDK returns it (the web app's, or the Admin SDK's on the server). */
-export interface DealDocument {
-  id: string;
-  data(): DocumentData | undefined;
 }
 
 export interface DealPageRequest {
@@ -81,7 +76,7 @@ const isCursorValue = (value: unknown): value is CursorValue =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /** The cursor after `document` in the order of `spec`; null if it lacks a sort value (Firestore never returns one). */
-function cursorAfter(spec: QuerySpec, document: DealDocument): DealCursor | null {
+function cursorAfter(spec: QuerySpec, document: QueriedDocument): DealCursor | null {
   const data = document.data() ?? {};
   const values: unknown[] = spec.orderBy.map((clause) =>
     clause.field === DOCUMENT_ID_FIELD ? document.id : data[clause.field],
@@ -95,7 +90,7 @@ function cursorAfter(spec: QuerySpec, document: DealDocument): DealCursor | null
  */
 export function dealPageOf(
   spec: QuerySpec,
-  documents: readonly DealDocument[],
+  documents: readonly QueriedDocument[],
   searchRest: readonly string[],
 ): DealPage {
   // A keyword search reads the search documents (coupon_search), any other listing the listing ones (coupons).
