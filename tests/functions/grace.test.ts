@@ -1,7 +1,8 @@
 // Failed renewals through the Stripe stand-in: the grace period (access kept until the deadline, then lost without
 // any job), recovery by a card update on the hosted portal, the final failure, Stripe's late, shuffled and duplicated
 // deliveries of each event, and no double charge (resubscribing, updating the card, deleting the account, all
-// during the grace period: exactly one live subscription, or none, in the stand-in).
+// during the grace period: exactly one live subscription, or none, in the stand-in), and no other subscription's
+// events ending a grace period (a declined resubscribe, late events of the subscription a new one replaced).
 import type Stripe from 'stripe';
 import { hasDealAccess, type UserDoc } from '../../functions/src/model/user';
 import { isHandledEventType } from '../../functions/src/stripe/objects';
@@ -15,6 +16,7 @@ import {
   payCheckout,
   heldBack,
   stripe,
+  submitPayment,
 } from './support/stripe';
 import { settledSubscriber, subscribeThroughCheckout, updateCardOnPortal } from './support/subscribe';
 import { createTestUser, type TestUser } from './support/users';
@@ -193,5 +195,111 @@ describe('no double charge during a grace period', () => {
     await flushDeliveries();
     expect(await liveSubscriptionsOf(customerId)).toEqual([]);
     expect(await readDoc(`users/${user.uid}`)).toBeUndefined();
+  });
+});
+
+describe('another subscription never ends a grace period', () => {
+  async function checkoutUrl(user: TestUser): Promise<string> {
+    const checkout = await callFunction('create_checkout_session', { token: user.idToken });
+    expect(checkout.status).toBe(200);
+    return (checkout.body as { url: string }).url;
+  }
+
+  it('keeps the deals when a resubscribe during the grace period is declined (new subscription incomplete)', async () => {
+    const user = await createTestUser('grace-declined-resubscribe');
+    const { subscriptionId: failed, customerId } = await failRenewal(user);
+    const inGrace = await readUserDoc(user.uid);
+
+    const url = await checkoutUrl(user);
+    expect((await submitPayment(url, 'declined')).status).toBe(402);
+    await flushDeliveries();
+    // The declined attempt is a second live subscription, left incomplete (its events were delivered).
+    const attempts = (await liveSubscriptionsOf(customerId)).filter((sub) => sub.id !== failed);
+    expect(attempts.map((sub) => sub.status)).toEqual(['incomplete']);
+    const attempt = attempts[0]?.id;
+
+    const after = await readUserDoc(user.uid);
+    expect(after).toMatchObject({
+      stripe_subscription_id: failed,
+      subscription_status: 'past_due',
+      subscription_active: true,
+      grace_period_end: inGrace?.grace_period_end,
+    });
+    expect(hasDealAccess(after, Date.now())).toBe(true);
+
+    // Paying the attempt then replaces the failed subscription, as any paid resubscribe does.
+    expect((await submitPayment(url)).status).toBe(303);
+    await waitForMirror(
+      user.uid,
+      (doc) => doc?.stripe_subscription_id === attempt && doc?.subscription_status === 'active',
+      'the paid attempt',
+    );
+  });
+
+  it('keeps the replacing subscription’s grace period when the replaced one’s events arrive late', async () => {
+    const user = await createTestUser('grace-late-replaced');
+    // A: its checkout's invoice and checkout events are held back, its subscription events delivered.
+    const paidA = await heldBack(async () => payCheckout(await checkoutUrl(user)));
+    const lateA = paidA.filter((event) =>
+      ['invoice.paid', 'checkout.session.completed'].includes(event.type),
+    );
+    expect(lateA.map((event) => event.type).sort()).toEqual(['checkout.session.completed', 'invoice.paid']);
+    for (const event of paidA.filter((each) => !lateA.includes(each))) {
+      expect((await deliverEvent(event)).status).toBe(200);
+    }
+    const a = (await waitForMirror(user.uid, (doc) => doc?.subscription_active === true, 'A'))
+      ?.stripe_subscription_id;
+    if (!a) throw new Error('A was not mirrored');
+    // A's renewal fails; its invoice.payment_failed is held back too.
+    const failedA = await heldBack(() => advanceSubscription(a, 'fails'));
+    const lateFailure = failedA.filter((event) => event.type === 'invoice.payment_failed');
+    expect(lateFailure).toHaveLength(1);
+    for (const event of failedA.filter((each) => !lateFailure.includes(each))) {
+      expect((await deliverEvent(event)).status).toBe(200);
+    }
+    await waitForMirror(user.uid, (doc) => doc?.subscription_status === 'past_due', 'A past_due');
+
+    // B replaces A (A is canceled), then B's own renewal fails: B is inside its grace period.
+    await payCheckout(await checkoutUrl(user));
+    const b = (
+      await waitForMirror(
+        user.uid,
+        (doc) => doc?.stripe_subscription_id !== a && doc?.subscription_status === 'active',
+        'B',
+      )
+    )?.stripe_subscription_id;
+    if (!b) throw new Error('B was not mirrored');
+    await flushDeliveries();
+    expect((await stripe.subscriptions.retrieve(a)).status).toBe('canceled');
+    expect((await advanceSubscription(b, 'fails')).outcome).toBe('past_due');
+    const inGrace = await waitForMirror(
+      user.uid,
+      (doc) => doc?.subscription_status === 'past_due',
+      'B past_due',
+    );
+    await flushDeliveries();
+    expect(inGrace).toMatchObject({
+      stripe_subscription_id: b,
+      subscription_active: true,
+      grace_period_end: renewalStart(await stripe.subscriptions.retrieve(b)) + GRACE_SECONDS,
+    });
+
+    // A's late invoice.paid, checkout.session.completed and invoice.payment_failed arrive now.
+    for (const event of [...lateA, ...lateFailure]) {
+      const result = await deliverEvent(event);
+      expect({ type: event.type, status: result.status, outcome: outcomeOf(result) }).toEqual({
+        type: event.type,
+        status: 200,
+        outcome: 'skipped',
+      });
+    }
+    const after = await readUserDoc(user.uid);
+    expect(after).toMatchObject({
+      stripe_subscription_id: b,
+      subscription_status: 'past_due',
+      subscription_active: true,
+      grace_period_end: inGrace?.grace_period_end,
+    });
+    expect(hasDealAccess(after, Date.now())).toBe(true);
   });
 });

@@ -3,15 +3,17 @@ import {
   cardMirrorOf,
   decideBilling,
   decideSnapshot,
+  type AccessClock,
   findCancelable,
   findResumable,
   mirrorOf,
-  subscriptionGrantsAccess,
+  subscriptionIsPaidUp,
   subscriptionIsLive,
   subscriptionStatusView,
+  type SnapshotSource,
   type StoredBillingState,
 } from './state';
-import { hasDealAccess } from '../model/user';
+import { dealAccessEndMillis, hasDealAccess } from '../model/user';
 
 const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
   id: 'sub_1',
@@ -36,13 +38,20 @@ const stored = (overrides: Partial<StoredBillingState> = {}): StoredBillingState
   current_period_end: 1_800_000_000,
   cancel_at_period_end: false,
   last_stripe_event_created: 1000,
+  grace_period_end: null,
   payment_method_id: null,
   card_brand: null,
   card_last4: null,
   ...overrides,
 });
 
-describe('subscriptionGrantsAccess', () => {
+/** Decisions are taken a day after the fixture's period started, inside a failed renewal's week of grace. */
+const CLOCK: AccessClock = { graceSeconds: WEEK, nowMillis: (1_797_400_000 + 24 * 3600) * 1000 };
+
+const decide = (...args: [StoredBillingState | null, SubscriptionSnapshot, SnapshotSource]) =>
+  decideSnapshot(...args, CLOCK);
+
+describe('subscriptionIsPaidUp', () => {
   it.each([
     ['active', true],
     ['trialing', true],
@@ -54,7 +63,7 @@ describe('subscriptionGrantsAccess', () => {
     ['paused', false],
     ['some_future_status', false],
   ])('%s → %s', (status, expected) => {
-    expect(subscriptionGrantsAccess(status)).toBe(expected);
+    expect(subscriptionIsPaidUp(status)).toBe(expected);
   });
 });
 
@@ -97,15 +106,15 @@ describe('card mirror', () => {
   it('re-reads a newer event naming a new payment method by id, and orders it like any other', () => {
     const bareNew = snapshot({ paymentMethod: { id: 'pm_2', card: null, expanded: false } });
     const current = stored(storedVisa);
-    expect(decideSnapshot(current, bareNew, { kind: 'event', created: 2000 })).toEqual({ action: 'reread' });
+    expect(decide(current, bareNew, { kind: 'event', created: 2000 })).toEqual({ action: 'reread' });
     // An older event never replaces the newer card, whatever it names.
-    expect(decideSnapshot(current, bareNew, { kind: 'event', created: 500 })).toEqual({
+    expect(decide(current, bareNew, { kind: 'event', created: 500 })).toEqual({
       action: 'skip',
       reason: 'stale',
     });
     // The same payment method by id: applies, keeping the stored card.
     const bareSame = snapshot({ paymentMethod: { id: 'pm_1', card: null, expanded: false } });
-    expect(decideSnapshot(current, bareSame, { kind: 'event', created: 2000 })).toEqual({
+    expect(decide(current, bareSame, { kind: 'event', created: 2000 })).toEqual({
       action: 'apply',
       stamp: 2000,
     });
@@ -114,11 +123,11 @@ describe('card mirror', () => {
       id: 'sub_2',
       paymentMethod: { id: 'pm_2', card: null, expanded: false },
     });
-    expect(decideSnapshot(current, otherSubscription, { kind: 'event', created: 2000 })).toEqual({
+    expect(decide(current, otherSubscription, { kind: 'event', created: 2000 })).toEqual({
       action: 'apply',
       stamp: 2000,
     });
-    expect(decideSnapshot(null, bareNew, { kind: 'event', created: 2000 })).toEqual({
+    expect(decide(null, bareNew, { kind: 'event', created: 2000 })).toEqual({
       action: 'apply',
       stamp: 2000,
     });
@@ -126,7 +135,7 @@ describe('card mirror', () => {
     const readNew = snapshot({
       paymentMethod: { id: 'pm_2', card: { brand: 'mastercard', last4: '4444' }, expanded: true },
     });
-    expect(decideSnapshot(current, readNew, { kind: 'read', readAt: 2001 })).toEqual({
+    expect(decide(current, readNew, { kind: 'read', readAt: 2001 })).toEqual({
       action: 'apply',
       stamp: 2000,
     });
@@ -136,7 +145,7 @@ describe('card mirror', () => {
     const readNew = snapshot({
       paymentMethod: { id: 'pm_2', card: { brand: 'visa', last4: '0341' }, expanded: true },
     });
-    expect(decideSnapshot(stored(storedVisa), readNew, { kind: 'read', readAt: 1000 })).toEqual({
+    expect(decide(stored(storedVisa), readNew, { kind: 'read', readAt: 1000 })).toEqual({
       action: 'reread',
     });
   });
@@ -206,7 +215,12 @@ describe('a failed renewal and its recovery, delivered late, shuffled and duplic
         state,
         delivery.snapshot,
         { kind: 'event', created: delivery.created },
-        { eventType: 'customer.subscription.updated', accountDeletedAt: null, openSubscriptions: null },
+        {
+          eventType: 'customer.subscription.updated',
+          accountDeletedAt: null,
+          openSubscriptions: null,
+          clock: CLOCK,
+        },
       );
       if (decision.mirror.action !== 'apply') continue;
       mirror = mirrorOf(delivery.snapshot, WEEK);
@@ -287,7 +301,7 @@ describe('findCancelable / findResumable', () => {
     expect(findCancelable([pastDue, canceling])).toBeUndefined();
   });
 
-  it('resumes only a canceled subscription that still grants access', () => {
+  it('resumes only a canceled subscription that is still paid up', () => {
     expect(findResumable([running, pastDue, canceling])?.id).toBe('sub_end');
     expect(findResumable([running, pastDue])).toBeUndefined();
     expect(findResumable([snapshot({ status: 'canceled', cancelAtPeriodEnd: true })])).toBeUndefined();
@@ -299,66 +313,136 @@ const read = (readAt: number | null) => ({ kind: 'read', readAt }) as const;
 
 describe('decideSnapshot', () => {
   it('applies anything to a user without stored state', () => {
-    expect(decideSnapshot(null, snapshot(), event(5))).toEqual({ action: 'apply', stamp: 5 });
-    expect(decideSnapshot(stored({ last_stripe_event_created: null }), snapshot(), event(5))).toEqual({
+    expect(decide(null, snapshot(), event(5))).toEqual({ action: 'apply', stamp: 5 });
+    expect(decide(stored({ last_stripe_event_created: null }), snapshot(), event(5))).toEqual({
       action: 'apply',
       stamp: 5,
     });
-    expect(decideSnapshot(null, snapshot(), read(50))).toEqual({ action: 'apply', stamp: 49 });
+    expect(decide(null, snapshot(), read(50))).toEqual({ action: 'apply', stamp: 49 });
   });
 
   const pastDue = snapshot({ status: 'past_due' });
 
   it('applies newer events, skips older ones and re-reads same-second ones that change something', () => {
-    expect(decideSnapshot(stored(), pastDue, event(1001))).toEqual({ action: 'apply', stamp: 1001 });
-    expect(decideSnapshot(stored(), pastDue, event(999))).toEqual({ action: 'skip', reason: 'stale' });
-    expect(decideSnapshot(stored(), pastDue, event(1000))).toEqual({ action: 'reread' });
+    expect(decide(stored(), pastDue, event(1001))).toEqual({ action: 'apply', stamp: 1001 });
+    expect(decide(stored(), pastDue, event(999))).toEqual({ action: 'skip', reason: 'stale' });
+    expect(decide(stored(), pastDue, event(1000))).toEqual({ action: 'reread' });
     // The same state in the same second changes nothing, whatever the order.
-    expect(decideSnapshot(stored(), snapshot(), event(1000))).toEqual({ action: 'apply', stamp: 1000 });
+    expect(decide(stored(), snapshot(), event(1000))).toEqual({ action: 'apply', stamp: 1000 });
   });
 
   it('orders reads like events: later ones apply (stamping the second before), same-second ones are re-read', () => {
-    expect(decideSnapshot(stored(), pastDue, read(1005))).toEqual({ action: 'apply', stamp: 1004 });
-    expect(decideSnapshot(stored(), pastDue, read(999))).toEqual({ action: 'skip', reason: 'stale' });
+    expect(decide(stored(), pastDue, read(1005))).toEqual({ action: 'apply', stamp: 1004 });
+    expect(decide(stored(), pastDue, read(999))).toEqual({ action: 'skip', reason: 'stale' });
     // A read in the stamp's own second may have been answered before that event's change: it must not roll back.
-    expect(decideSnapshot(stored(), pastDue, read(1000))).toEqual({ action: 'reread' });
-    expect(decideSnapshot(stored(), snapshot(), read(1000))).toEqual({ action: 'apply', stamp: 1000 });
+    expect(decide(stored(), pastDue, read(1000))).toEqual({ action: 'reread' });
+    expect(decide(stored(), snapshot(), read(1000))).toEqual({ action: 'apply', stamp: 1000 });
   });
 
   it('never skips the ordering check for a read without a usable timestamp', () => {
-    expect(decideSnapshot(stored(), pastDue, read(null))).toEqual({ action: 'reread' });
-    expect(decideSnapshot(stored(), snapshot(), read(null))).toEqual({ action: 'apply', stamp: 1000 });
-    expect(decideSnapshot(null, pastDue, read(null))).toEqual({ action: 'apply', stamp: null });
+    expect(decide(stored(), pastDue, read(null))).toEqual({ action: 'reread' });
+    expect(decide(stored(), snapshot(), read(null))).toEqual({ action: 'apply', stamp: 1000 });
+    expect(decide(null, pastDue, read(null))).toEqual({ action: 'apply', stamp: null });
   });
 
   it('re-reads an event from the second right after a read (it may have happened after Stripe answered)', () => {
-    const afterRead = decideSnapshot(stored(), snapshot(), read(1005));
+    const afterRead = decide(stored(), snapshot(), read(1005));
     expect(afterRead).toEqual({ action: 'apply', stamp: 1004 });
     const next = stored({ last_stripe_event_created: 1004 });
-    expect(decideSnapshot(next, pastDue, event(1004))).toEqual({ action: 'reread' });
-    expect(decideSnapshot(next, pastDue, event(1003))).toEqual({ action: 'skip', reason: 'stale' });
+    expect(decide(next, pastDue, event(1004))).toEqual({ action: 'reread' });
+    expect(decide(next, pastDue, event(1003))).toEqual({ action: 'skip', reason: 'stale' });
   });
 
   it('keeps an ended subscription ended, even for an event that looks newer', () => {
     const ended = stored({ subscription_status: 'canceled', subscription_active: false });
-    expect(decideSnapshot(ended, snapshot(), event(5000))).toEqual({ action: 'skip', reason: 'ended' });
-    expect(decideSnapshot(ended, snapshot({ status: 'canceled' }), event(5000))).toEqual({
+    expect(decide(ended, snapshot(), event(5000))).toEqual({ action: 'skip', reason: 'ended' });
+    expect(decide(ended, snapshot({ status: 'canceled' }), event(5000))).toEqual({
       action: 'apply',
       stamp: 5000,
     });
   });
 
-  it('never lets another subscription without access replace one that grants access', () => {
+  it('never lets another subscription without access replace a paid-up one', () => {
     const other = snapshot({ id: 'sub_old', status: 'canceled' });
-    expect(decideSnapshot(stored(), other, event(2000))).toEqual({ action: 'skip', reason: 'superseded' });
-    expect(decideSnapshot(stored(), other, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
-    // A new subscription that grants access does take over, and so does anything once access is gone.
-    expect(decideSnapshot(stored(), snapshot({ id: 'sub_new' }), event(2000))).toEqual({
+    expect(decide(stored(), other, event(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    expect(decide(stored(), other, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    // A new paid-up subscription does take over, and so does anything once access is gone.
+    expect(decide(stored(), snapshot({ id: 'sub_new' }), event(2000))).toEqual({
       action: 'apply',
       stamp: 2000,
     });
     const lapsed = stored({ subscription_status: 'past_due', subscription_active: false });
-    expect(decideSnapshot(lapsed, other, event(2000))).toEqual({ action: 'apply', stamp: 2000 });
+    expect(decide(lapsed, other, event(2000))).toEqual({ action: 'apply', stamp: 2000 });
+  });
+});
+
+describe('dealAccessEndMillis: hasDealAccess as a deadline', () => {
+  it('is never while paid up, the deadline inside a grace period, and -Infinity without access', () => {
+    const at = 1_000_000_000_000;
+    const deadline = at / 1000 + 60;
+    expect(dealAccessEndMillis({ subscription_active: true, grace_period_end: null }, at)).toBe(Infinity);
+    expect(dealAccessEndMillis({ subscription_active: true, grace_period_end: deadline }, at)).toBe(
+      deadline * 1000,
+    );
+    for (const now of [deadline * 1000, deadline * 1000 + 1]) {
+      expect(dealAccessEndMillis({ subscription_active: true, grace_period_end: deadline }, now)).toBe(
+        -Infinity,
+      );
+    }
+    expect(dealAccessEndMillis({ subscription_active: false, grace_period_end: null }, at)).toBe(-Infinity);
+    expect(dealAccessEndMillis(null, at)).toBe(-Infinity);
+  });
+});
+
+describe('decideSnapshot: another subscription never ends or shortens access (hasDealAccess)', () => {
+  /** users/{uid} as applySnapshot writes it for `sub`, stamped 1000. */
+  const mirrored = (sub: SubscriptionSnapshot): StoredBillingState => ({
+    ...mirrorOf(sub, WEEK),
+    last_stripe_event_created: 1000,
+  });
+  const failedA = snapshot({ id: 'sub_a', status: 'past_due' });
+  // B replaced A and its own renewal failed an hour later: a later grace deadline.
+  const failedB = snapshot({ id: 'sub_b', status: 'past_due', currentPeriodStart: 1_797_400_000 + 3600 });
+
+  it('keeps a past_due subscription inside its grace period over a declined resubscribe (incomplete)', () => {
+    const inGrace = mirrored(failedA);
+    expect(hasDealAccess(inGrace, CLOCK.nowMillis)).toBe(true);
+    const declined = snapshot({ id: 'sub_b', status: 'incomplete', created: 1_797_450_000 });
+    expect(decide(inGrace, declined, event(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    expect(decide(inGrace, declined, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    expect(decide(inGrace, snapshot({ id: 'sub_b', status: 'incomplete_expired' }), event(2000))).toEqual({
+      action: 'skip',
+      reason: 'superseded',
+    });
+    // Paying the new one does replace it; so does anything once the grace period is over.
+    expect(decide(inGrace, snapshot({ id: 'sub_b' }), event(2000))).toEqual({ action: 'apply', stamp: 2000 });
+    const afterGrace = { ...CLOCK, nowMillis: (1_797_400_000 + WEEK) * 1000 };
+    expect(decideSnapshot(inGrace, declined, event(2000), afterGrace)).toEqual({
+      action: 'apply',
+      stamp: 2000,
+    });
+  });
+
+  it('keeps the replacing subscription in its grace period over late events of the one it replaced', () => {
+    const inGrace = mirrored(failedB);
+    // A was canceled when B replaced it: late invoice and checkout events of A read it as canceled.
+    const canceledA = snapshot({ id: 'sub_a', status: 'canceled' });
+    expect(decide(inGrace, canceledA, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    expect(decide(inGrace, canceledA, event(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    // A late payload of A while it was still past_due: its deadline comes before B's.
+    expect(decide(inGrace, failedA, event(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    expect(decide(inGrace, failedA, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+  });
+
+  it('never lets a failing subscription replace a paid-up one, and lets a paid-up one replace a failing one', () => {
+    const paidB = mirrored(snapshot({ id: 'sub_b' }));
+    expect(decide(paidB, failedA, read(2000))).toEqual({ action: 'skip', reason: 'superseded' });
+    expect(decide(mirrored(failedA), snapshot({ id: 'sub_b' }), read(2000))).toEqual({
+      action: 'apply',
+      stamp: 1999,
+    });
+    // A later deadline may take over from an earlier one (the newer subscription's renewal failed later).
+    expect(decide(mirrored(failedA), failedB, event(2000))).toEqual({ action: 'apply', stamp: 2000 });
   });
 });
 
@@ -367,6 +451,7 @@ describe('decideBilling', () => {
     eventType: 'customer.subscription.created',
     accountDeletedAt: null,
     openSubscriptions: null,
+    clock: CLOCK,
   };
 
   it('cancels and refunds (payments since the deletion) a live subscription of a deleted account', () => {
@@ -388,7 +473,7 @@ describe('decideBilling', () => {
     );
   });
 
-  it('keeps the mirrored access-granting subscription and cancels and refunds a second one', () => {
+  it('keeps the mirrored paid-up subscription and cancels and refunds a second one', () => {
     const second = snapshot({ id: 'sub_2', created: 1_700_000_500 });
     const open = [second, snapshot()];
     const decision = decideBilling(stored(), second, event(2000), { ...none, openSubscriptions: open });

@@ -1,16 +1,17 @@
-// Pure billing rules: which Stripe statuses grant access, how a subscription maps onto the user document, how
-// the account page's status is derived, and when a snapshot may overwrite the stored state.
+// Pure billing rules: which Stripe statuses are paid up, how a subscription maps onto the user document (whose
+// access is model/user.ts hasDealAccess, the one definition), how the account page's status is derived, and when a
+// snapshot may overwrite the stored state.
 import type { BillingSideEffect, CustomerBillingState } from '../model/server-docs';
 import {
-  subscriptionGrantsAccess,
+  subscriptionIsPaidUp,
   subscriptionStatusView,
   type SubscriptionStatusResponse,
 } from '../model/subscription-status';
 import type { SubscriptionSnapshot } from '../stripe/objects';
-import type { MirroredSubscription, UserDoc } from '../model/user';
+import { dealAccessEndMillis, type MirroredSubscription, type UserDoc } from '../model/user';
 
 // Shared with the web app (the account page compares the live mirror with the status it shows).
-export { subscriptionGrantsAccess, subscriptionStatusView } from '../model/subscription-status';
+export { subscriptionIsPaidUp, subscriptionStatusView } from '../model/subscription-status';
 
 /** Statuses after which Stripe never bills the subscription again. */
 const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
@@ -31,7 +32,7 @@ export function findCancelable(
 export function findResumable(
   subscriptions: readonly SubscriptionSnapshot[],
 ): SubscriptionSnapshot | undefined {
-  return subscriptions.find((sub) => subscriptionGrantsAccess(sub.status) && sub.cancelAtPeriodEnd);
+  return subscriptions.find((sub) => subscriptionIsPaidUp(sub.status) && sub.cancelAtPeriodEnd);
 }
 
 /** The billing fields of users/{uid} that mirror one subscription (documented on UserDoc). */
@@ -84,6 +85,26 @@ function gracePeriodEnd(snapshot: SubscriptionSnapshot, graceSeconds: number): n
   return snapshot.currentPeriodStart + graceSeconds;
 }
 
+/** What access is evaluated against: the grace period's length (BILLING_GRACE_DAYS) and the decision's time. */
+export interface AccessClock {
+  graceSeconds: number;
+  nowMillis: number;
+}
+
+/** When the access a snapshot would give, mirrored, runs out (model/user.ts dealAccessEndMillis). */
+function accessEndOfSnapshot(snapshot: SubscriptionSnapshot, clock: AccessClock): number {
+  const graceEnd = gracePeriodEnd(snapshot, clock.graceSeconds);
+  return dealAccessEndMillis(
+    { subscription_active: accessField(snapshot, graceEnd), grace_period_end: graceEnd },
+    clock.nowMillis,
+  );
+}
+
+/** `subscription_active`: paid up, or failed with a grace deadline (the deadline itself is checked on read). */
+function accessField(snapshot: SubscriptionSnapshot, graceEnd: number | null): boolean {
+  return subscriptionIsPaidUp(snapshot.status) || graceEnd !== null;
+}
+
 /**
  * The user document's billing fields for a subscription. `subscription_active` with `grace_period_end` is what
  * hasDealAccess reads: paid up (active, trialing) → true and no deadline; past_due → true until the deadline;
@@ -97,7 +118,7 @@ export function mirrorOf(
   const graceEnd = gracePeriodEnd(snapshot, graceSeconds);
   return {
     ...cardMirrorOf(snapshot, storedCard),
-    subscription_active: subscriptionGrantsAccess(snapshot.status) || graceEnd !== null,
+    subscription_active: accessField(snapshot, graceEnd),
     grace_period_end: graceEnd,
     renewal_amount: snapshot.renewal?.amount ?? null,
     renewal_currency: snapshot.renewal?.currency ?? null,
@@ -133,15 +154,19 @@ export type SnapshotSource = { kind: 'event'; created: number } | { kind: 'read'
 export type SkipReason =
   /** Older than the stored state. */
   | 'stale'
-  /** A subscription that does not grant access must not replace one that does. */
+  /**
+   * Another subscription whose access (hasDealAccess) would end sooner than the stored one's must not replace it:
+   * no access over a paid-up or in-grace one, a grace deadline over a paid-up one, an earlier deadline over a
+   * later one.
+   */
   | 'superseded'
   /** The stored subscription has ended (canceled, incomplete_expired): Stripe never revives it. */
   | 'ended'
-  /** A second access-granting subscription of the user: canceled and refunded instead of mirrored. */
+  /** A second paid-up subscription of the user: canceled and refunded instead of mirrored. */
   | 'duplicate_subscription'
   /**
-   * The snapshot grants access, but Stripe's current list of the user's subscriptions no longer has it live while
-   * another one grants access (it ended after the event, e.g. canceled as a duplicate, and the event arrived late).
+   * The snapshot is paid up, but Stripe's current list of the user's subscriptions no longer has it live while
+   * another one is paid up (it ended after the event, e.g. canceled as a duplicate, and the event arrived late).
    */
   | 'no_longer_live'
   /** The order stayed unknown after re-reading (same second, or no usable Date header). */
@@ -181,8 +206,9 @@ function sameMirror(stored: StoredBillingState, snapshot: SubscriptionSnapshot):
  *   events are re-read instead of being dropped;
  * - a snapshot equal to the stored state changes nothing, whatever its order;
  * - an ended subscription stays ended (Stripe never reactivates a canceled one);
- * - a snapshot of another subscription never takes over from one that grants access unless it grants
- *   access itself (a late event of a replaced subscription must not lock out the current one);
+ * - a snapshot of another subscription takes over only when its access (hasDealAccess, the one definition, at
+ *   `clock`) ends no sooner than the stored one's: a late event of a replaced subscription, or a declined new
+ *   one, never locks out the current one, paid up or inside its grace period, nor shortens its access;
  * - an event that would apply but changes the payment method, naming the new one only by id (payloads never
  *   expand it), is replaced by a read that expands it (needsCardRead), so a new card comes with brand and last 4.
  */
@@ -190,8 +216,9 @@ export function decideSnapshot(
   stored: StoredBillingState | null,
   snapshot: SubscriptionSnapshot,
   source: SnapshotSource,
+  clock: AccessClock,
 ): ApplyDecision {
-  const decision = orderSnapshot(stored, snapshot, source);
+  const decision = orderSnapshot(stored, snapshot, source, clock);
   if (decision.action === 'apply' && source.kind === 'event' && needsCardRead(stored, snapshot)) {
     return { action: 'reread' };
   }
@@ -202,14 +229,12 @@ function orderSnapshot(
   stored: StoredBillingState | null,
   snapshot: SubscriptionSnapshot,
   source: SnapshotSource,
+  clock: AccessClock,
 ): ApplyDecision {
   const last = stored?.last_stripe_event_created ?? null;
   if (stored !== null && stored.stripe_subscription_id !== null) {
     if (stored.stripe_subscription_id !== snapshot.id) {
-      if (
-        subscriptionGrantsAccess(stored.subscription_status) &&
-        !subscriptionGrantsAccess(snapshot.status)
-      ) {
+      if (accessEndOfSnapshot(snapshot, clock) < dealAccessEndMillis(stored, clock.nowMillis)) {
         return { action: 'skip', reason: 'superseded' };
       }
     } else if (!subscriptionIsLive(stored.subscription_status) && subscriptionIsLive(snapshot.status)) {
@@ -229,12 +254,14 @@ function orderSnapshot(
 }
 
 export interface SideEffectContext {
+  /** What the mirror's access is evaluated against (decideSnapshot). */
+  clock: AccessClock;
   /** The event that led here (checkout.session.completed always reconciles the user's subscriptions). */
   eventType: string | null;
   /** Set when the customer belongs to a deleted account: when delete_account marked it (unix seconds). */
   accountDeletedAt: number | null;
   /**
-   * The user's open (not canceled) subscriptions as Stripe has them now, read when the snapshot grants access
+   * The user's open (not canceled) subscriptions as Stripe has them now, read when the snapshot is paid up
    * (see needsOpenSubscriptions); null when not read.
    */
   openSubscriptions: readonly SubscriptionSnapshot[] | null;
@@ -246,12 +273,12 @@ export function needsOpenSubscriptions(
   snapshot: SubscriptionSnapshot,
   eventType: string,
 ): boolean {
-  if (!subscriptionGrantsAccess(snapshot.status)) return false;
+  if (!subscriptionIsPaidUp(snapshot.status)) return false;
   return (
     eventType === 'checkout.session.completed' ||
     stored === null ||
     stored.stripe_subscription_id !== snapshot.id ||
-    !subscriptionGrantsAccess(stored.subscription_status)
+    !subscriptionIsPaidUp(stored.subscription_status)
   );
 }
 
@@ -268,9 +295,9 @@ export interface BillingDecision {
  * The one billing decision for a subscription snapshot: what users/{uid} shows (decideSnapshot) and what must
  * change in Stripe so that a user is billed for at most one subscription, and a deleted account for none:
  * - a deleted account's live subscription is canceled, and a payment taken since the deletion refunded;
- * - of several access-granting subscriptions, the one already mirrored (else the oldest) is kept; the others
+ * - of several paid-up subscriptions, the one already mirrored (else the oldest) is kept; the others
  *   are canceled and refunded, and never mirrored, even when their events arrive after the cancellation;
- * - once one grants access, the user's other live subscriptions that do not (an unpaid one replaced by a new
+ * - once one is paid up, the user's other live subscriptions that are not (an unpaid one replaced by a new
  *   checkout, a declined attempt left incomplete) are canceled, so Stripe cannot charge for them later.
  */
 export function decideBilling(
@@ -294,26 +321,25 @@ export function decideBilling(
     return { mirror: { action: 'skip', reason: 'account_deleted' }, effects };
   }
   const open = context.openSubscriptions;
-  if (open === null) return { mirror: decideSnapshot(stored, snapshot, source), effects: [] };
+  if (open === null) return { mirror: decideSnapshot(stored, snapshot, source, context.clock), effects: [] };
   const live = open.filter((sub) => subscriptionIsLive(sub.status));
-  const granting = live.filter((sub) => subscriptionGrantsAccess(sub.status)).sort(byAge);
-  const keeper =
-    granting.find((sub) => sub.id === stored?.stripe_subscription_id) ?? granting[0] ?? undefined;
-  if (keeper === undefined) return { mirror: decideSnapshot(stored, snapshot, source), effects: [] };
-  // Stripe's list is read after the event was sent, so it outranks the event's payload: while the keeper grants
-  // access, another subscription's claim to it is never mirrored, whether that one is a live duplicate or has
-  // ended since (canceled as a duplicate, its event delivered late).
-  const claimsAccess = subscriptionGrantsAccess(snapshot.status);
+  const paidUp = live.filter((sub) => subscriptionIsPaidUp(sub.status)).sort(byAge);
+  const keeper = paidUp.find((sub) => sub.id === stored?.stripe_subscription_id) ?? paidUp[0] ?? undefined;
+  if (keeper === undefined)
+    return { mirror: decideSnapshot(stored, snapshot, source, context.clock), effects: [] };
+  // Stripe's list is read after the event was sent, so it outranks the event's payload: while the keeper is paid
+  // up, another paid-up subscription is never mirrored, whether that one is a live duplicate or has ended since
+  // (canceled as a duplicate, its event delivered late). One that is not paid up is ordered by decideSnapshot.
   const mirror: ApplyDecision =
-    !claimsAccess || snapshot.id === keeper.id
-      ? decideSnapshot(stored, snapshot, source)
+    !subscriptionIsPaidUp(snapshot.status) || snapshot.id === keeper.id
+      ? decideSnapshot(stored, snapshot, source, context.clock)
       : live.some((sub) => sub.id === snapshot.id)
         ? { action: 'skip', reason: 'duplicate_subscription' }
         : { action: 'skip', reason: 'no_longer_live' };
   const effects: BillingSideEffect[] = live
     .filter((sub) => sub.id !== keeper.id)
     .map((sub) => {
-      const duplicate = subscriptionGrantsAccess(sub.status);
+      const duplicate = subscriptionIsPaidUp(sub.status);
       return {
         kind: 'cancel_subscription',
         subscription: sub.id,

@@ -204,6 +204,7 @@ export async function applySnapshot(
       eventType: event?.type ?? null,
       accountDeletedAt: customer.deleted ? (customer.deletedAtSeconds ?? 0) : null,
       openSubscriptions: context.openSubscriptions,
+      clock: { graceSeconds, nowMillis: Date.now() },
     });
     const { effects } = decision;
     if (decision.mirror.action === 'reread') return { outcome: 'reread', before };
@@ -223,6 +224,7 @@ export async function applySnapshot(
       current_period_end: after.current_period_end,
       cancel_at_period_end: after.cancel_at_period_end,
       last_stripe_event_created: stamp,
+      grace_period_end: after.grace_period_end,
       payment_method_id: after.payment_method_id,
       card_brand: after.card_brand,
       card_last4: after.card_last4,

@@ -1,5 +1,5 @@
 // POST create_checkout_session (no body) → {url} of a Stripe Checkout Session for the $2/month plan.
-// 409 when the user already has a subscription that grants access (including one canceled but still running:
+// 409 when the user already has a paid-up subscription (including one canceled but still running:
 // that one is resumed with resume_subscription, never paid for twice). At most one session of the user can be
 // paid: a new one is issued only after every other open one was expired. A mapped customer that Stripe no longer
 // has is replaced by a new one.
@@ -13,7 +13,7 @@ import {
   type ReservedCheckout,
 } from '../billing/customers';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
-import { subscriptionGrantsAccess } from '../billing/state';
+import { subscriptionIsPaidUp } from '../billing/state';
 import { applySnapshot, readUser } from '../billing/store';
 import { appConfig, type AppConfig } from '../config';
 import { requireUser } from '../http/auth';
@@ -129,11 +129,7 @@ export const handle = endpoint(
     const mirror = await readUser(user.uid);
     // Paid up only: a failed renewal (even inside its grace period) may be replaced by a new checkout, and the
     // webhook then cancels the past-due subscription, so only one is ever live.
-    if (
-      mirror !== null &&
-      subscriptionGrantsAccess(mirror.subscription_status) &&
-      mirror.subscription_active
-    ) {
+    if (mirror !== null && subscriptionIsPaidUp(mirror.subscription_status) && mirror.subscription_active) {
       logger.info('create_checkout_session.refused', {
         uid: user.uid,
         reason: 'mirror shows an active subscription',
@@ -144,7 +140,7 @@ export const handle = endpoint(
     const url = await withLiveCustomer(stripe, user, async (customerId) => {
       // The mirror may lag behind Stripe (a webhook still in flight), so Stripe has the last word.
       const { snapshots, readAt } = await listOpenSubscriptions(stripe, customerId);
-      const running = snapshots.find((snapshot) => subscriptionGrantsAccess(snapshot.status));
+      const running = snapshots.find((snapshot) => subscriptionIsPaidUp(snapshot.status));
       if (running) {
         const sync = await applySnapshot(user.uid, running, { kind: 'read', readAt });
         logger.info('create_checkout_session.refused', {

@@ -5,7 +5,7 @@
 //   2. settle duplicates and the customer from server-side state only (stripe_events/{id},
 //      stripe_customers/{customerId}), never from users/{uid}, which the user may have deleted;
 //   3. resolve the subscription snapshot (the payload, or a Stripe read for events that only point at one) and,
-//      when it grants access, the user's other open subscriptions;
+//      when it is paid up, the user's other open subscriptions;
 //   4. decide and write in one transaction (applySnapshot → decideBilling): the mirror, the ordering stamp and
 //      the event record with the side effects the decision requires;
 //   5. run those side effects (cancel, refund) idempotently from the recorded decision; a redelivery of an
@@ -132,7 +132,7 @@ async function settle(stripe: Stripe, event: HandledEvent): Promise<Settled> {
   return { done: null, uid, customerId, mapping };
 }
 
-// ── 3. Resolve the snapshot (and the user's open subscriptions when it grants access) ───────────────────────
+// ── 3. Resolve the snapshot (and the user's open subscriptions when it is paid up) ──────────────────────────
 
 type Resolved =
   | { done: Decision }

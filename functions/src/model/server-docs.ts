@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { DEMO_META_DOC_PATH, stripeCustomerDocPath, stripeEventDocPath } from './paths';
-import { optionalText } from './fields';
+import { optionalNumber, optionalText } from './fields';
 import { pendingDateSchema } from './timestamp';
 
 /**
@@ -97,6 +97,8 @@ export interface CustomerBillingState {
   current_period_end: number | null;
   cancel_at_period_end: boolean;
   last_stripe_event_created: number | null;
+  /** See UserDoc.grace_period_end: with subscription_active, what hasDealAccess reads. */
+  grace_period_end: number | null;
   /** The subscription's default payment method as last applied (see UserDoc.payment_method_id). */
   payment_method_id: string | null;
   card_brand: string | null;
@@ -110,6 +112,9 @@ const customerBillingStateSchema = z.object({
   current_period_end: z.number().nullable(),
   cancel_at_period_end: z.boolean(),
   last_stripe_event_created: z.number().nullable(),
+  // Absent from states stored before the deadline was kept here: read as none, so such a past_due state ranks
+  // as paid up in the ordering guard until its own next event is applied (those always apply).
+  grace_period_end: optionalNumber,
   // Absent from states stored before cards were mirrored: read as unknown.
   payment_method_id: optionalText,
   card_brand: optionalText,

@@ -16,10 +16,12 @@ export const subscriptionStatusResponseSchema = object({
 export type SubscriptionStatusResponse = Infer<typeof subscriptionStatusResponseSchema>;
 
 /**
- * Statuses in which Stripe considers the subscription paid up: active or trialing. A failed renewal (past_due) keeps
- * the deals only for the grace period (billing/state.ts mirrorOf; the access definition itself is model/user.ts hasDealAccess).
+ * Statuses in which Stripe considers the subscription paid up: active or trialing. This is not "has access": a
+ * failed renewal (past_due) keeps the deals for the grace period too, and the only access definition is
+ * model/user.ts hasDealAccess over the mirror billing/state.ts mirrorOf writes. Paid up decides what billing does
+ * (which subscription to keep, whether a new checkout may replace a failing one, what can be resumed).
  */
-export function subscriptionGrantsAccess(status: string): boolean {
+export function subscriptionIsPaidUp(status: string): boolean {
   return status === 'active' || status === 'trialing';
 }
 
@@ -32,7 +34,7 @@ export function subscriptionStatusView(
 ): SubscriptionStatusResponse {
   if (user === null || user.stripe_subscription_id === null)
     return { status: null, current_period_end: null };
-  const canceledButRunning = subscriptionGrantsAccess(user.subscription_status) && user.cancel_at_period_end;
+  const canceledButRunning = subscriptionIsPaidUp(user.subscription_status) && user.cancel_at_period_end;
   return {
     status: canceledButRunning ? 'canceled' : user.subscription_status,
     current_period_end: user.current_period_end,

@@ -59,8 +59,23 @@ export function hasDealAccess(
   user: Pick<UserDoc, 'subscription_active' | 'grace_period_end'> | null,
   nowMillis: number,
 ): boolean {
-  if (user === null || !user.subscription_active) return false;
-  return user.grace_period_end === null || nowMillis < user.grace_period_end * 1000;
+  return nowMillis < dealAccessEndMillis(user, nowMillis);
+}
+
+/**
+ * When the access hasDealAccess grants runs out (ms since the epoch): never (Infinity) while paid up, the grace
+ * deadline during a failed renewal's grace period, and -Infinity when there is no access now. Ranks two states by
+ * the one definition: billing/state.ts lets another subscription take over the mirror only when this does not
+ * come sooner for it (a late event of a replaced subscription must not end or shorten the current one's access).
+ */
+export function dealAccessEndMillis(
+  user: Pick<UserDoc, 'subscription_active' | 'grace_period_end'> | null,
+  nowMillis: number,
+): number {
+  if (user === null || !user.subscription_active) return Number.NEGATIVE_INFINITY;
+  if (user.grace_period_end === null) return Number.POSITIVE_INFINITY;
+  const deadline = user.grace_period_end * 1000;
+  return nowMillis < deadline ? deadline : Number.NEGATIVE_INFINITY;
 }
 
 /** When a user in a grace period loses access (ms since the epoch), or null when access does not run out by itself. */

@@ -81,7 +81,7 @@ export interface SubscriptionSnapshot {
   renewal: { amount: number; currency: string } | null;
   /** `metadata.firebase_uid`, set when our checkout created the subscription. */
   firebaseUid: string | null;
-  /** Unix seconds; orders a user's subscriptions (the oldest access-granting one is kept). */
+  /** Unix seconds; orders a user's subscriptions (the oldest paid-up one is kept). */
   created: number | null;
   /** The subscription's `default_payment_method`; null when it has none. */
   paymentMethod: PaymentMethodSnapshot | null;

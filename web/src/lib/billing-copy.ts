@@ -1,6 +1,7 @@
 // What the account page and the payment banner say about the next charge and a failed renewal, from the webhook's
 // mirror on users/{uid} (no Stripe call on page view). Dates and money through Intl.
-import { graceDeadlineMillis, type MirroredSubscription, type UserDoc } from '@model/user';
+import { subscriptionIsPaidUp } from '@model/subscription-status';
+import { graceDeadlineMillis, hasDealAccess, type MirroredSubscription, type UserDoc } from '@model/user';
 
 // Intl formatters are costly to create (lib/format-date.ts): each one is made on first use and kept.
 let monthDay: Intl.DateTimeFormat | undefined;
@@ -38,8 +39,7 @@ function renewalPrice(user: Billing): string | null {
  */
 export function nextChargeText(user: Billing | null): string | null {
   if (user === null || user.current_period_end === null) return null;
-  const paidUp = user.subscription_status === 'active' || user.subscription_status === 'trialing';
-  if (!paidUp) return null;
+  if (!subscriptionIsPaidUp(user.subscription_status)) return null;
   const day = formatMonthDay(user.current_period_end);
   if (user.cancel_at_period_end) return `Won't renew — access until ${day}`;
   const price = renewalPrice(user);
@@ -51,7 +51,7 @@ export interface PaymentFailure {
   amount: string | null;
   /** 'Nov 30': when the deals lock. */
   deadline: string;
-  /** The deadline has passed: the deals are locked until the card is fixed (Stripe still retries). */
+  /** hasDealAccess no longer holds (the deadline passed): the deals are locked until the card is fixed. */
   locked: boolean;
 }
 
@@ -63,7 +63,7 @@ export function paymentFailure(user: Billing | null, nowMillis: number): Payment
   return {
     amount: renewalPrice(user),
     deadline: formatMonthDay(deadline / 1000),
-    locked: nowMillis >= deadline,
+    locked: !hasDealAccess(user, nowMillis),
   };
 }
 
