@@ -36,6 +36,7 @@ import {
   recentDealsQuerySpec,
 } from '../model/queries';
 import { toDateOrNull } from '../model/timestamp';
+import { runTransaction } from '../firestore-contention';
 import { hasDealAccess } from '../model/user';
 import { ALERT_SETTLE_MS, NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
 import { createEmailRenderer, type EmailContent } from './render';
@@ -190,7 +191,7 @@ async function claim(
   const { db, now } = env;
   const entryRef = db.doc(emailLedgerDocPath(email.uid, email.entryId));
   try {
-    return await db.runTransaction(async (tx: Transaction) => {
+    return await runTransaction(db, async (tx: Transaction) => {
       const existing = await tx.get(entryRef);
       const entry = existing.exists ? parseLedgerEntry(email.uid, email.entryId, existing.data()) : null;
       if (existing.exists && (entry === null || isLiveClaim(entry, now))) return null;

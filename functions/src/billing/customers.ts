@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import { db } from '../admin';
+import { runTransaction } from '../firestore-contention';
 import * as logger from 'firebase-functions/logger';
 import { HttpError } from '../http/errors';
 import { isStripeResourceMissing } from '../stripe/errors';
@@ -45,7 +46,7 @@ export async function replaceMissingCustomer(
   missingCustomerId: string,
 ): Promise<string> {
   logger.warn('billing.customer_missing_in_stripe', { uid: user.uid, customerId: missingCustomerId });
-  await db().runTransaction(async (tx) => {
+  await runTransaction(db(), async (tx) => {
     const mapping = customerFromSnapshot(await tx.get(customerRef(missingCustomerId)));
     if (mapping?.uid === user.uid && !mapping.deleted) tx.delete(customerRef(missingCustomerId));
   });
@@ -102,7 +103,7 @@ export async function reserveCheckoutAttempt(
   customerId: string,
   nowSeconds: number,
 ): Promise<ReservedCheckout> {
-  return db().runTransaction(async (tx) => {
+  return runTransaction(db(), async (tx) => {
     const snapshot = await tx.get(customerRef(customerId));
     const current = customerFromSnapshot(snapshot)?.checkout ?? null;
     if (current !== null && current.expires_at - nowSeconds > CHECKOUT_MIN_REMAINING_SECONDS) {
@@ -119,7 +120,7 @@ export async function reserveCheckoutAttempt(
 
 /** Forgets an attempt (its session completed, expired or failed) unless a newer one replaced it already. */
 export async function retireCheckoutAttempt(customerId: string, idempotencyKey: string): Promise<void> {
-  await db().runTransaction(async (tx) => {
+  await runTransaction(db(), async (tx) => {
     const snapshot = await tx.get(customerRef(customerId));
     if (customerFromSnapshot(snapshot)?.checkout?.idempotency_key === idempotencyKey) {
       tx.update(customerRef(customerId), { checkout: null });

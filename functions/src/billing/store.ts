@@ -7,6 +7,7 @@ import {
   type DocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { db } from '../admin';
+import { runTransaction } from '../firestore-contention';
 import { gracePeriodSeconds } from '../config';
 import { COLLECTIONS, stripeCustomerDocPath, stripeEventDocPath, userDocPath } from '../model/paths';
 import {
@@ -66,7 +67,7 @@ function initialFieldsIfMissing(exists: boolean): Record<string, unknown> {
 
 /** Links a new customer to the user: the server-only mapping, and stripe_customer_id on the user document. */
 export async function saveCustomerMapping(uid: string, customerId: string): Promise<void> {
-  await db().runTransaction(async (tx) => {
+  await runTransaction(db(), async (tx) => {
     const [user, customer] = await tx.getAll(userRef(uid), customerRef(customerId));
     if (!customer?.exists) {
       const mapping: StripeCustomerDoc<FieldValue> = {
@@ -187,7 +188,7 @@ export async function applySnapshot(
 ): Promise<ApplyOutcome> {
   const { event } = context;
   const graceSeconds = gracePeriodSeconds();
-  return db().runTransaction(async (tx): Promise<ApplyOutcome> => {
+  return runTransaction(db(), async (tx): Promise<ApplyOutcome> => {
     const refs = [userRef(uid), customerRef(snapshot.customerId), ...(event ? [eventRef(event.id)] : [])];
     const [userSnap, customerSnap, eventSnap] = await tx.getAll(...refs);
     if (event && eventSnap?.exists) {

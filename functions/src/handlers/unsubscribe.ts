@@ -5,9 +5,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
+import { isContention, runTransaction } from '../firestore-contention';
 import { type EmailList, verifyUnsubscribeToken } from '../alerts/token';
 import { appConfig, ConfigError, emailTokenSecret } from '../config';
-import { errorDetails } from '../http/endpoint';
+import { contentionAnswer, errorDetails } from '../http/endpoint';
 import { escapeHtml } from '../alerts/render';
 import { alertPreferencesDocPath } from '../model/paths';
 
@@ -58,7 +59,7 @@ export async function handle(req: UnsubscribeRequest, res: UnsubscribeResponse):
       return;
     }
     const ref = db().doc(alertPreferencesDocPath(uid));
-    await db().runTransaction(async (tx) => {
+    await runTransaction(db(), async (tx) => {
       const snapshot = await tx.get(ref);
       if (!snapshot.exists) return;
       tx.update(ref, {
@@ -77,6 +78,22 @@ export async function handle(req: UnsubscribeRequest, res: UnsubscribeResponse):
         ),
       );
   } catch (error) {
+    if (isContention(error)) {
+      // The endpoints' policy (http/endpoint.ts contentionAnswer), as a page: nothing changed, and the one-click
+      // POST or the button can simply be sent again.
+      const busy = contentionAnswer('unsubscribe', error);
+      for (const [field, value] of Object.entries(busy.headers)) res.set(field, value);
+      res
+        .status(busy.status)
+        .send(
+          page(
+            'Please try again',
+            '<p>Too many requests at once. Try again in a moment.</p>',
+            preferencesUrl,
+          ),
+        );
+      return;
+    }
     logger.error(error instanceof ConfigError ? 'config.invalid' : 'unsubscribe.failed', errorDetails(error));
     res.status(500).send(page('Something went wrong', '<p>Please try again later.</p>', preferencesUrl));
   }

@@ -1,6 +1,7 @@
 import * as logger from 'firebase-functions/logger';
 import { endpoint } from './endpoint';
-import { HttpError } from './errors';
+import { ContentionError } from '../firestore-contention';
+import { CONTENTION_MESSAGE, HttpError } from './errors';
 import type { HttpRequest, HttpResponse } from './types';
 
 class FakeResponse implements HttpResponse {
@@ -92,6 +93,35 @@ describe('endpoint', () => {
       );
     } finally {
       logged.mockRestore();
+    }
+  });
+
+  it('answers contention (Firestore ABORTED) 503 with Retry-After, logged as a warning, never as an error', async () => {
+    const aborted = Object.assign(new Error('10 ABORTED: Transaction lock timeout'), { code: 10 });
+    const raw = endpoint({ name: 'test_fn', method: 'POST', cors: false }, async () => {
+      throw aborted;
+    });
+    const outlasted = endpoint({ name: 'test_fn', method: 'POST', cors: false }, async () => {
+      throw new ContentionError(4, aborted);
+    });
+    const errors = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const warnings = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const handler of [raw, outlasted]) {
+        const res = await run(handler, request('POST'));
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.body).toEqual({ error: CONTENTION_MESSAGE, code: 'contention' });
+      }
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).toHaveBeenCalledTimes(2);
+      expect(warnings).toHaveBeenCalledWith(
+        'test_fn.contention',
+        expect.objectContaining({ function: 'test_fn' }),
+      );
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
     }
   });
 

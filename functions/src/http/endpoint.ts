@@ -1,9 +1,12 @@
 // One request pipeline for every JSON endpoint: CORS, method check, the handler, and one error policy —
-// expected failures become `{error}` with their status, anything else is logged and answered with a 500.
+// expected failures become `{error}` with their status; Firestore contention that outlasted its retries
+// (firestore-contention.ts) is answered 503 with Retry-After and logged as a warning (`<name>.contention`), since
+// the caller's retry succeeds and nothing failed; anything else is logged as an error and answered with a 500.
 import * as logger from 'firebase-functions/logger';
 import { appConfig, ConfigError } from '../config';
 import { handleCors } from './cors';
-import { HttpError, INTERNAL_ERROR_MESSAGE } from './errors';
+import { CONTENTION_RETRY_AFTER_SECONDS, isContention } from '../firestore-contention';
+import { CONTENTION_MESSAGE, HttpError, INTERNAL_ERROR_MESSAGE } from './errors';
 import type { HttpMethod, HttpRequest, HttpResponse } from './types';
 
 export interface EndpointResult {
@@ -43,6 +46,18 @@ export function errorDetails(error: unknown): Record<string, unknown> {
   return { error: String(error) };
 }
 
+/**
+ * The answer to contention: 503 with Retry-After, code 'contention'. Logged at WARNING as `<name>.contention`, which
+ * the error alerts do not count (README "Alerts to set"); a burst of them is its own, slower signal.
+ */
+export function contentionAnswer(name: string, error: unknown): HttpError {
+  logger.warn(`${name}.contention`, { function: name, ...errorDetails(error) });
+  return new HttpError(503, CONTENTION_MESSAGE, {
+    headers: { 'Retry-After': String(CONTENTION_RETRY_AFTER_SECONDS) },
+    code: 'contention',
+  });
+}
+
 export function endpoint(
   options: EndpointOptions,
   handle: (req: HttpRequest) => Promise<EndpointResult>,
@@ -67,6 +82,10 @@ export function endpoint(
       }
       if (error instanceof HttpError) {
         sendError(res, error);
+        return;
+      }
+      if (isContention(error)) {
+        sendError(res, contentionAnswer(options.name, error));
         return;
       }
       logger.error(error instanceof ConfigError ? 'config.invalid' : `${options.name}.failed`, {

@@ -26,3 +26,4 @@ export class HttpError extends Error {
 export const AUTH_MISSING_MESSAGE = 'User must be logged in';
 export const AUTH_INVALID_MESSAGE = 'User not authenticated';
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+export const CONTENTION_MESSAGE = 'Busy with concurrent requests; retry shortly';
