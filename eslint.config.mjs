@@ -41,6 +41,23 @@ const LAYER_ZONES = [
   })),
 ];
 
+/** A callback that does nothing: `() => undefined`, `() => null`, `() => {}` (comments do not count). */
+const DOES_NOTHING = [
+  "ArrowFunctionExpression[body.type='Identifier'][body.name='undefined']",
+  "ArrowFunctionExpression[body.type='Literal']",
+  "ArrowFunctionExpression[body.type='UnaryExpression'][body.operator='void']",
+  ":matches(ArrowFunctionExpression, FunctionExpression)[body.type='BlockStatement'][body.body.length=0]",
+].join(', ');
+const SILENT_REJECTION_MESSAGE =
+  'A rejection is handled by name or reported (console.error and the UI state), never dropped: check for the ' +
+  'expected failure and report the rest, or pass reportedWhereAwaited (web/src/lib) when the code that awaits ' +
+  'the promise later reports it.';
+/** A rejection handler (`.catch(h)`, `.then(f, h)`) that drops the error without a trace. */
+const SILENT_REJECTION_HANDLERS = [
+  `CallExpression[callee.property.name='catch'] > :matches(${DOES_NOTHING})`,
+  `CallExpression[callee.property.name='then'][arguments.length=2] > :matches(${DOES_NOTHING}):nth-child(2)`,
+].map((selector) => ({ selector, message: SILENT_REJECTION_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +81,12 @@ export default tseslint.config(
       '@typescript-eslint/ban-ts-comment': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Tests wait for states with timeouts that may pass; everything that ships or runs the stack may not drop errors.
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: { 'no-restricted-syntax': ['error', ...SILENT_REJECTION_HANDLERS] },
   },
   {
     files: ['**/*.cjs'],

@@ -154,7 +154,10 @@ async function main() {
     othersOk =
       (await run(`bench:${name}`, process.execPath, ['--import', 'tsx', script], { cwd: repoRoot }).then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          console.error(`bench:${name}: ${error instanceof Error ? error.message : String(error)}`);
+          return false;
+        },
       )) && othersOk;
   }
   await stopAll();

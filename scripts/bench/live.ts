@@ -280,11 +280,15 @@ type RouteRow = (route: string, page: Page, ready: (page: Page) => Promise<unkno
 async function measure(runs: number, distDir: string, dashboardOnly: boolean): Promise<Row[]> {
   const rows: Row[] = [];
   const build = readBuild(distDir);
-  const postId = await seededPostId().catch(() => null);
+  // The post routes need a seeded post; the others are measured without one. The reason travels with the failure.
+  const post = await seededPostId().then(
+    (id) => ({ id, error: null }),
+    (error: unknown) => ({ id: null, error }),
+  );
   const pathOf = (route: string) => {
     if (!route.includes('{post}')) return route;
-    if (!postId) throw new Error('no blog post in the Firestore emulator');
-    return route.replace('{post}', postId);
+    if (post.id === null) throw new Error('no blog post to measure', { cause: post.error });
+    return route.replace('{post}', post.id);
   };
   // First, while render_blog's instance is cold.
   for (const route of dashboardOnly ? [] : BLOG_ROUTES)

@@ -197,8 +197,16 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
     void dialog.accept();
   });
   await page.getByRole('button', { name: 'Cancel Subscription' }).click();
-  // The mirror's words for a subscription canceled at period end (issue #18) stand in for 'Active until {date}'.
-  await page.getByText(`Won't renew — access until ${renewsOn}`).waitFor();
+  // The spec's words for the canceled state, then the mirror's: it won't renew.
+  const activeUntil = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(Number(subscribed?.current_period_end) * 1000));
+  await page.getByText(`Active until ${activeUntil}`).waitFor();
+  await expect(page.getByTestId('subscription-period').textContent()).resolves.toBe(
+    `Active until ${activeUntil} · Won't renew`,
+  );
   expect(confirmations).toHaveLength(1);
   await page.getByText('Your subscription has been canceled.', { exact: false }).waitFor();
   expect((await standinSubscription(subscriptionId))?.cancel_at_period_end).toBe(true);

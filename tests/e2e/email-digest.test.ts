@@ -7,7 +7,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEAL_CATEGORY_LABELS } from '../../functions/src/model/category';
 import { alertPreferencesDocPath } from '../../functions/src/model/paths';
 import { triggerSendDigests } from '../../scripts/send-digests';
-import { BASE_URL, gotoApp, launchBrowser, screenshot, trackPageErrors, VIEWPORTS } from './support/browser';
+import {
+  BASE_URL,
+  gotoApp,
+  launchBrowser,
+  screenshot,
+  trackConsoleErrors,
+  trackPageErrors,
+  VIEWPORTS,
+} from './support/browser';
+import { BRAND_COLORS } from '../../functions/src/model/brand';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { payStandinCheckout, signUp } from './dashboard-helpers';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
@@ -127,6 +136,8 @@ test('a subscriber chooses a weekly digest with interests, gets it in the inbox 
   await gotoApp(page, '/account');
   const form = page.locator('form.email-preferences');
   await expect(form.getByRole('radio', { name: 'Weekly' }).isChecked()).resolves.toBe(true);
+  // The store chooser is offered: the stores of the live deals, read from their summary document.
+  await form.getByText(/^Stores \(\d+ chosen\)$/).waitFor();
   await form.getByLabel('Day').selectOption({ label: WEEKDAYS[new Date().getUTCDay()] ?? 'Monday' });
   await form.getByLabel(/^Time(?! zone)/).selectOption({ label: '12 AM' });
   await form.getByRole('button', { name: 'Save Preferences' }).click();
@@ -162,12 +173,40 @@ test('a subscriber chooses a weekly digest with interests, gets it in the inbox 
   await triggerSendDigests();
   await expect(inboxFor(email)).resolves.toHaveLength(1);
 
-  // 4. The email's unsubscribe link asks, then turns the digest off (instant alerts untouched).
+  // The email as it arrived, in the site's teal with the site's mark (loaded from the site), phone and desktop.
+  const mail = await context.newPage();
+  for (const width of [375, 600]) {
+    await mail.setViewportSize({ width, height: 900 });
+    await mail.setContent(digest.html, { waitUntil: 'load' });
+    await expect(
+      mail.locator('img[src$="/brand-mark.png"]').evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).resolves.toBe(64);
+    await screenshot(mail, `email-digest-${width}`);
+  }
+  expect(digest.html).toContain(`background:${BRAND_COLORS.primary}`);
+  await mail.close();
+
+  // 4. The email's unsubscribe link asks, then turns the digest off (instant alerts untouched). Its pages wear
+  // the site's look within the CSP and ask for no missing file (a favicon 404 was a console error).
+  const consoleErrors = trackConsoleErrors(page);
   const unsubscribeUrl = /^<(.+)>$/.exec(digest.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
   expect(unsubscribeUrl).toMatch(/^http:\/\/127\.0\.0\.1:5000\/unsubscribe\?token=/);
   await page.goto(unsubscribeUrl);
+  await page.getByRole('link', { name: 'Bargains home' }).waitFor();
+  await screenshot(page, 'unsubscribe-confirm-1440');
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await screenshot(page, 'unsubscribe-confirm-375');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await page.getByRole('heading', { name: 'Unsubscribed' }).waitFor();
+  await screenshot(page, 'unsubscribe-done-375');
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await screenshot(page, 'unsubscribe-done-1440');
+  const favicon = await fetch(`${BASE_URL}/favicon.ico`);
+  expect({ status: favicon.status, type: favicon.headers.get('content-type') }).toEqual({
+    status: 200,
+    type: expect.stringMatching(/^image\/(x-icon|vnd\.microsoft\.icon)/),
+  });
+  expect(consoleErrors).toEqual([]);
   expect((await adminDb().doc(alertPreferencesDocPath(uid)).get()).data()).toMatchObject({
     digest: 'off',
     interest_categories: ['travel'],

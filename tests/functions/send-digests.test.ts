@@ -20,6 +20,8 @@ import {
   userDocPath,
 } from '../../functions/src/model/paths';
 import { handle as unsubscribe } from '../../functions/src/handlers/unsubscribe';
+import { BRAND_COLORS, BRAND_FONT_SANS } from '../../functions/src/model/brand';
+import { JSDOM } from 'jsdom';
 import { writeDeals } from '../support/deals';
 import { APP_ORIGIN, FIRESTORE_EMULATOR } from './support/env';
 
@@ -310,5 +312,53 @@ describe('unsubscribe function', () => {
     expect(done.body).toContain('Unsubscribed');
     expect(done.body).toContain(`${APP_ORIGIN}/account#email-preferences`);
     expect((await db.doc(path).get()).data()).toMatchObject({ digest: 'off', instant_alerts: true });
+  });
+
+  it("wears the site's look on every page it answers, within the hosting CSP (no <style>, no script)", async () => {
+    const token = tokenFor(uid);
+    const pages = {
+      confirmation: await call('GET', token),
+      unsubscribed: await call('POST', token),
+      refused: await call('GET', 'not-a-token'),
+    };
+    const siteColours = new Set<string>(Object.values(BRAND_COLORS));
+    for (const [name, answer] of Object.entries(pages)) {
+      const { document } = new JSDOM(answer.body).window;
+      const styles = [...document.querySelectorAll<HTMLElement>('[style]')].map(
+        (node) => node.getAttribute('style') ?? '',
+      );
+      const colours = styles.flatMap((style) => style.match(/#[0-9a-f]{3,6}\b/gi) ?? []);
+      expect({
+        name,
+        lang: document.documentElement.lang,
+        viewport: document.querySelector('meta[name="viewport"]')?.getAttribute('content'),
+        icon: document.querySelector('link[rel="icon"]')?.getAttribute('href'),
+        brand: document.querySelector('header a[aria-label="Bargains home"]')?.getAttribute('href'),
+        brandMark: document.querySelector('header a svg rect')?.getAttribute('fill'),
+        font: document.body.style.fontFamily.replace(/"/g, "'"),
+        background: document.body.getAttribute('style')?.includes(`background:${BRAND_COLORS.bg}`),
+        inlineStyleElements: document.querySelectorAll('style, link[rel="stylesheet"]').length,
+        scripts: document.querySelectorAll('script').length,
+        otherColours: colours.filter((colour) => !siteColours.has(colour.toLowerCase())),
+        headings: document.querySelectorAll('main h1').length,
+        preferences: document.querySelector('main a')?.getAttribute('href'),
+      }).toEqual({
+        name,
+        lang: 'en',
+        viewport: 'width=device-width, initial-scale=1',
+        icon: '/favicon.svg',
+        brand: `${APP_ORIGIN}/`,
+        brandMark: BRAND_COLORS.primary,
+        font: BRAND_FONT_SANS,
+        background: true,
+        inlineStyleElements: 0,
+        scripts: 0,
+        otherColours: [],
+        headings: 1,
+        preferences: `${APP_ORIGIN}/account#email-preferences`,
+      });
+    }
+    const button = new JSDOM(pages.confirmation.body).window.document.querySelector('form button');
+    expect(button?.getAttribute('style')).toContain(`background:${BRAND_COLORS.primary}`);
   });
 });

@@ -4,6 +4,7 @@
 import '@/styles/global.css';
 import { warmUpIntlOffMainThread } from '@/lib/intl-warmup';
 import { afterNextPaint, nextTask } from '@/lib/next-task';
+import { reportedWhereAwaited } from '@/lib/reported-where-awaited';
 import { recoverFromStaleChunks, reloadOnceForStaleChunk } from '@/lib/stale-chunks';
 
 // The CSP allows no 'unsafe-eval' (firebase.json): zod must neither compile its parsers with `new Function` nor
@@ -43,6 +44,15 @@ function afterFirstContentfulPaint(): Promise<void> {
 const MAIN_IMAGE_WAIT_MS = 3000;
 
 /**
+ * An image that cannot be decoded (EncodingError: a missing or broken file, which the browser reports itself) has
+ * nothing to wait for. Anything else is unexpected and logged.
+ */
+function paintWithoutIt(error: unknown): void {
+  if (!(error instanceof DOMException && error.name === 'EncodingError'))
+    console.error('boot.main_image_decode_failed', error);
+}
+
+/**
  * A server-rendered blog page's largest element is its cover image (`fetchpriority="high"`). If the app replaced
  * the page before that image was painted, the app's copy of it would be the page's largest paint, after all the
  * JavaScript: let it decode first (bounded), then paint.
@@ -50,7 +60,7 @@ const MAIN_IMAGE_WAIT_MS = 3000;
 function mainImagesDecoded(): Promise<void> {
   const images = Array.from(document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]'));
   if (images.length === 0) return Promise.resolve();
-  const decoded = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+  const decoded = Promise.all(images.map((image) => image.decode().catch(paintWithoutIt)));
   return Promise.race([
     decoded.then(() => undefined),
     new Promise<void>((resolve) => setTimeout(resolve, MAIN_IMAGE_WAIT_MS)),
@@ -63,7 +73,7 @@ await afterFirstContentfulPaint();
 // the first auth check here too lets it (restoring a signed-in user takes a round trip) run while the larger app
 // chunk still downloads: the bundler defers a module's code until first use, so an import alone would leave the
 // check waiting for the app. A failure here is the app's to report (it imports the same module).
-import('@/lib/auth-session').then(({ startAuthSession }) => startAuthSession()).catch(() => undefined);
+import('@/lib/auth-session').then(({ startAuthSession }) => startAuthSession()).catch(reportedWhereAwaited);
 // Each step is a task of its own (starting a download adds the chunk's preload links to the page, starting a worker
 // has its cost too): one task doing all of it blocked a phone's main thread for over 50 ms.
 await nextTask();

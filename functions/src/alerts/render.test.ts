@@ -1,3 +1,4 @@
+import { BRAND_COLORS, BRAND_MARK_PNG_PATH } from '../model/brand';
 import { createEmailRenderer, escapeHtml, renderEmail } from './render';
 
 const deal = {
@@ -16,9 +17,25 @@ const content = {
   timeZone: 'America/Los_Angeles',
   unsubscribeUrl: 'https://app.example/unsubscribe?token=t',
   preferencesUrl: 'https://app.example/account#email-preferences',
+  siteOrigin: 'https://app.example',
 };
 
 describe('renderEmail', () => {
+  it("uses the site's palette and logo: every colour is a site token, the buttons are its teal", async () => {
+    for (const list of ['digest', 'alerts'] as const) {
+      const { html } = await renderEmail({ ...content, list });
+      const site = new Set<string>([...Object.values(BRAND_COLORS), '#fff', '#ffffff']);
+      const colours = new Set(
+        (html.match(/#[0-9a-f]{6}\b|#[0-9a-f]{3}\b/gi) ?? []).map((c) => c.toLowerCase()),
+      );
+      expect([...colours].filter((colour) => !site.has(colour))).toEqual([]);
+      expect(html).toMatch(
+        new RegExp(`href="https://bluebird\\.example[^"]*" style="[^"]*background:${BRAND_COLORS.primary};`),
+      );
+      expect(html).toContain(`<img src="https://app.example${BRAND_MARK_PNG_PATH}"`);
+    }
+  });
+
   it('renders each deal with savings, shop, code, end date and link, in HTML and plain text', async () => {
     const email = await renderEmail(content);
     expect(email.subject).toBe('Your weekly Bargains digest: 2 deals');

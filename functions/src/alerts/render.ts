@@ -2,6 +2,7 @@
 // plain text from the same data. Deal text comes from third-party feeds: every value is escaped, links are
 // http(s) only (parseDeal guarantees url_home is).
 import mjml2html from 'mjml';
+import { BRAND_COLORS as COLORS, BRAND_FONT_SANS, BRAND_MARK_PNG_PATH, BRAND_NAME } from '../model/brand';
 import { DEAL_CATEGORY_LABELS, type DealCategory } from '../model/category';
 import type { EmailList } from './token';
 
@@ -24,6 +25,8 @@ export interface EmailContent {
   timeZone: string;
   unsubscribeUrl: string;
   preferencesUrl: string;
+  /** The site's origin: the header links there and shows the mark from there. */
+  siteOrigin: string;
 }
 
 export interface RenderedEmail {
@@ -31,8 +34,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-const BRAND = '#4f46e5';
 
 export function escapeHtml(value: string): string {
   return value
@@ -64,17 +65,17 @@ function introOf(content: EmailContent): string {
 /** One deal: savings badge, title, shop and category, code, end date and the link. */
 function dealCard(deal: EmailDeal, timeZone: string): string {
   const code = deal.code
-    ? `<mj-text font-size="14px" padding="4px 0">Code: <strong style="font-family:monospace">${escapeHtml(deal.code)}</strong></mj-text>`
+    ? `<mj-text font-size="14px" padding="4px 0">Code: <strong style="font-family:ui-monospace,Menlo,Consolas,monospace;background-color:${COLORS.primaryTint};border:1px dashed ${COLORS.primary};border-radius:6px;padding:1px 6px">${escapeHtml(deal.code)}</strong></mj-text>`
     : `<mj-text font-size="14px" padding="4px 0">No code needed</mj-text>`;
   return `
-    <mj-section background-color="#ffffff" border="1px solid #e5e7eb" border-radius="8px" padding="12px 16px">
+    <mj-section background-color="${COLORS.surface}" border="1px solid ${COLORS.border}" border-radius="12px" padding="12px 16px">
       <mj-column>
-        <mj-text font-size="13px" font-weight="700" color="${BRAND}" padding="0 0 4px">${escapeHtml(deal.savings)}</mj-text>
+        <mj-text padding="0 0 6px"><span style="display:inline-block;background-color:${COLORS.primarySoft};color:${COLORS.primaryHover};font-size:13px;font-weight:700;border-radius:999px;padding:2px 10px">${escapeHtml(deal.savings)}</span></mj-text>
         <mj-text font-size="17px" font-weight="700" padding="0 0 4px">${escapeHtml(deal.title)}</mj-text>
-        <mj-text font-size="14px" color="#4b5563" padding="0 0 4px">${escapeHtml(deal.shop_name)} · ${escapeHtml(DEAL_CATEGORY_LABELS[deal.category])}</mj-text>
+        <mj-text font-size="14px" color="${COLORS.textMuted}" padding="0 0 4px">${escapeHtml(deal.shop_name)} · ${escapeHtml(DEAL_CATEGORY_LABELS[deal.category])}</mj-text>
         ${code}
-        <mj-text font-size="14px" color="#4b5563" padding="4px 0">Ends ${escapeHtml(endsOn(deal.end_date, timeZone))}</mj-text>
-        <mj-button href="${escapeHtml(deal.url_home)}" background-color="${BRAND}" align="left" padding="8px 0 0">View Deal</mj-button>
+        <mj-text font-size="14px" color="${COLORS.textMuted}" padding="4px 0">Ends ${escapeHtml(endsOn(deal.end_date, timeZone))}</mj-text>
+        <mj-button href="${escapeHtml(deal.url_home)}" background-color="${COLORS.primary}" color="${COLORS.surface}" font-size="15px" font-weight="600" border-radius="8px" align="left" padding="8px 0 0">View Deal</mj-button>
       </mj-column>
     </mj-section>
     <mj-section padding="6px 0"><mj-column><mj-spacer height="6px" /></mj-column></mj-section>`;
@@ -85,13 +86,19 @@ function footer(content: EmailContent): string {
   return `
     <mj-section padding="16px 0">
       <mj-column>
-        <mj-text font-size="12px" color="#6b7280" align="center">
-          You get ${what} because you chose it in your Bargains preferences.
-          <a href="${escapeHtml(content.preferencesUrl)}" style="color:${BRAND}">Change preferences</a> ·
-          <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${BRAND}">Unsubscribe from ${what}</a>
+        <mj-text font-size="12px" color="${COLORS.textMuted}" align="center">
+          You get ${what} because you chose it in your ${BRAND_NAME} preferences.
+          <a href="${escapeHtml(content.preferencesUrl)}" style="color:${COLORS.primary}">Change preferences</a> ·
+          <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${COLORS.primary}">Unsubscribe from ${what}</a>
         </mj-text>
       </mj-column>
     </mj-section>`;
+}
+
+/** The site header's logo: the mark (a PNG: mail clients do not show SVG) and the wordmark, linking to the site. */
+function brandHeader(siteOrigin: string): string {
+  const mark = escapeHtml(`${siteOrigin}${BRAND_MARK_PNG_PATH}`);
+  return `<a href="${escapeHtml(`${siteOrigin}/`)}" style="color:${COLORS.text};text-decoration:none;font-size:22px;font-weight:800;letter-spacing:-0.03em"><img src="${mark}" width="32" height="32" alt="" style="vertical-align:middle;border:0;border-radius:8px;margin-right:8px">${BRAND_NAME}</a>`;
 }
 
 function layout(content: EmailContent, subject: string): string {
@@ -99,12 +106,15 @@ function layout(content: EmailContent, subject: string): string {
   <mj-head>
     <mj-title>${escapeHtml(subject)}</mj-title>
     <mj-preview>${escapeHtml(introOf(content))}</mj-preview>
-    <mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /></mj-attributes>
+    <mj-attributes>
+      <mj-all font-family="${escapeHtml(BRAND_FONT_SANS)}" />
+      <mj-text color="${COLORS.text}" line-height="1.5" />
+    </mj-attributes>
   </mj-head>
-  <mj-body background-color="#f3f4f6">
+  <mj-body background-color="${COLORS.bg}">
     <mj-section padding="24px 0 8px">
       <mj-column>
-        <mj-text font-size="22px" font-weight="700" color="${BRAND}">Bargains</mj-text>
+        <mj-text padding="0 25px 12px">${brandHeader(content.siteOrigin)}</mj-text>
         <mj-text font-size="16px">${escapeHtml(introOf(content))}</mj-text>
       </mj-column>
     </mj-section>

@@ -381,6 +381,7 @@ async function planAndSend(
         timeZone: zones.get(email.uid) ?? 'UTC',
         unsubscribeUrl: unsubscribe,
         preferencesUrl: `${env.appOrigin}/account#email-preferences`,
+        siteOrigin: env.appOrigin,
       };
       const rendered = await render(content);
       await env.transport.sendMail({

@@ -82,8 +82,12 @@ export async function openFeedFile(
 ): Promise<OpenedFeed> {
   const format = options.format ?? detectFormat(path);
   if (!format) throw new FeedError(`cannot tell the format of ${path}: name it .ndjson, .jsonl or .csv`);
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw new FeedError(`${path} is not a readable file`);
+  const info = await stat(path).catch((error: unknown) => {
+    throw new FeedError(
+      `${path} is not a readable file (${error instanceof Error ? error.message : String(error)})`,
+    );
+  });
+  if (!info.isFile()) throw new FeedError(`${path} is not a readable file`);
   const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
   if (info.size > maxBytes) throw new FeedError(`the feed is larger than the ${mib(maxBytes)} cap`);
   return { location: path, format, stream: capped(createReadStream(path), maxBytes) };

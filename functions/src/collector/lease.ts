@@ -59,9 +59,10 @@ export async function acquireLease(db: Firestore, sourceId: string, runId: strin
       .then((held) => {
         if (!held) lost = true;
       })
-      .catch(() => {
-        // A failed renewal is retried at the next tick; the TTL leaves room for several.
-      });
+      // A failed renewal is retried at the next tick (the TTL leaves room for several), but not without a trace.
+      .catch((error: unknown) =>
+        console.warn('collector.lease_renew_failed: retrying at the next tick', { sourceId, runId, error }),
+      );
   }, LEASE_RENEW_MS);
   timer.unref();
 

@@ -9,8 +9,8 @@ import { isContention, runTransaction } from '../firestore-contention';
 import { type EmailList, verifyUnsubscribeToken } from '../alerts/token';
 import { appConfig, ConfigError, emailTokenSecret } from '../config';
 import { contentionAnswer, errorDetails } from '../http/endpoint';
-import { escapeHtml } from '../alerts/render';
 import { alertPreferencesDocPath } from '../model/paths';
+import { unsubscribePage } from './unsubscribe-page';
 
 export interface UnsubscribeRequest {
   method: string;
@@ -30,32 +30,41 @@ const REFUSALS = {
   expired: [410, 'This unsubscribe link has expired. Change your email preferences on your account page.'],
 } as const;
 
-function page(title: string, body: string, preferencesUrl: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Bargains</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(preferencesUrl)}">Email preferences</a></p></main></body></html>`;
-}
-
 export async function handle(req: UnsubscribeRequest, res: UnsubscribeResponse): Promise<void> {
   res.set('Cache-Control', 'no-store');
   res.set('Content-Type', 'text/html; charset=utf-8');
-  let preferencesUrl = '/account#email-preferences';
+  // Relative links until the configured origin is known (a broken config still gets a working page).
+  let origin = '';
+  const page = (title: string, message: string, form?: { action: string; label: string }) =>
+    unsubscribePage({
+      title,
+      message,
+      ...(form ? { form } : {}),
+      preferencesUrl: `${origin}/account#email-preferences`,
+      homeUrl: `${origin}/`,
+    });
   try {
-    preferencesUrl = `${appConfig().appOrigin}/account#email-preferences`;
+    origin = appConfig().appOrigin;
     if (req.method !== 'GET' && req.method !== 'POST') {
       res.set('Allow', 'GET, POST');
-      res.status(405).send(page('Method not allowed', '<p>Use the link in the email.</p>', preferencesUrl));
+      res.status(405).send(page('Method not allowed', 'Use the link in the email.'));
       return;
     }
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const check = verifyUnsubscribeToken(token, emailTokenSecret(), new Date());
     if (!check.ok) {
       const [status, message] = REFUSALS[check.reason];
-      res.status(status).send(page('Unsubscribe failed', `<p>${escapeHtml(message)}</p>`, preferencesUrl));
+      res.status(status).send(page('Unsubscribe failed', message));
       return;
     }
     const { uid, list } = check.claims;
     if (req.method === 'GET') {
-      const form = `<p>Stop ${escapeHtml(LIST_NAMES[list])} emails?</p><form method="post" action="?token=${escapeHtml(encodeURIComponent(token))}"><button type="submit">Unsubscribe</button></form>`;
-      res.status(200).send(page('Unsubscribe', form, preferencesUrl));
+      res.status(200).send(
+        page('Unsubscribe', `Stop ${LIST_NAMES[list]} emails?`, {
+          action: `?token=${encodeURIComponent(token)}`,
+          label: 'Unsubscribe',
+        }),
+      );
       return;
     }
     const ref = db().doc(alertPreferencesDocPath(uid));
@@ -68,33 +77,17 @@ export async function handle(req: UnsubscribeRequest, res: UnsubscribeResponse):
       });
     });
     logger.info('unsubscribe.done', { uid, list });
-    res
-      .status(200)
-      .send(
-        page(
-          'Unsubscribed',
-          `<p>You will not get ${escapeHtml(LIST_NAMES[list])} emails any more.</p>`,
-          preferencesUrl,
-        ),
-      );
+    res.status(200).send(page('Unsubscribed', `You will not get ${LIST_NAMES[list]} emails any more.`));
   } catch (error) {
     if (isContention(error)) {
       // The endpoints' policy (http/endpoint.ts contentionAnswer), as a page: nothing changed, and the one-click
       // POST or the button can simply be sent again.
       const busy = contentionAnswer('unsubscribe', error);
       for (const [field, value] of Object.entries(busy.headers)) res.set(field, value);
-      res
-        .status(busy.status)
-        .send(
-          page(
-            'Please try again',
-            '<p>Too many requests at once. Try again in a moment.</p>',
-            preferencesUrl,
-          ),
-        );
+      res.status(busy.status).send(page('Please try again', 'Too many requests at once. Try again in a moment.'));
       return;
     }
     logger.error(error instanceof ConfigError ? 'config.invalid' : 'unsubscribe.failed', errorDetails(error));
-    res.status(500).send(page('Something went wrong', '<p>Please try again later.</p>', preferencesUrl));
+    res.status(500).send(page('Something went wrong', 'Please try again later.'));
   }
 }

@@ -64,7 +64,10 @@ export class WebhookDeliverer {
 
   /** Sleeps, cut short when the stand-in stops. */
   private wait(ms: number): Promise<void> {
-    return sleep(ms, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+    return sleep(ms, undefined, { signal: this.stopping.signal }).catch((error: unknown) => {
+      // The stand-in stopping aborts the sleep; anything else is a bug.
+      if (!(error instanceof Error && error.name === 'AbortError')) throw error;
+    });
   }
 
   /** Sends one event until a 2xx answer, waiting `delays[i]` after failed attempt i; never throws. */

@@ -123,7 +123,9 @@ export async function loadRoute(pathname: string): Promise<void> {
  * page's error boundary.
  */
 export function preloadRoute(pathname: string): Promise<void> {
-  return loadRoute(pathname).catch(() => undefined);
+  return loadRoute(pathname).catch((error: unknown) =>
+    console.warn('route.preload_failed: the page loads its chunk again when it renders', { pathname, error }),
+  );
 }
 
 /** The source files of the pages that render for `pathname` (build-time snapshots preload their chunks). */

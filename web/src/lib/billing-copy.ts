@@ -34,14 +34,15 @@ function renewalPrice(user: Billing): string | null {
 }
 
 /**
- * "Renews on Dec 22 for $2.00" (paid up), "Won't renew — access until Dec 22" (canceled, still running), or null
- * when neither applies (no subscription, a failed renewal: the banner speaks then).
+ * "Renews on Dec 22 for $2.00" (paid up), "Won't renew" (canceled, still running: it follows the account page's
+ * 'Active until {date}', which has the date), or null when neither applies (no subscription, a failed renewal: the
+ * banner speaks then).
  */
 export function nextChargeText(user: Billing | null): string | null {
   if (user === null || user.current_period_end === null) return null;
   if (!subscriptionIsPaidUp(user.subscription_status)) return null;
+  if (user.cancel_at_period_end) return "Won't renew";
   const day = formatMonthDay(user.current_period_end);
-  if (user.cancel_at_period_end) return `Won't renew — access until ${day}`;
   const price = renewalPrice(user);
   return price === null ? `Renews on ${day}` : `Renews on ${day} for ${price}`;
 }

@@ -3,6 +3,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
+import { authErrorCode } from '@/lib/error-code';
 import { fetchShopSummary } from '@/lib/shop-summary';
 import { db } from '@/lib/firestore';
 import {
@@ -24,11 +25,13 @@ const hourLabel = (hour: number) =>
   new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 1, hour));
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
+/** The store list: loading, the stores, or failed (reported; interests are then categories alone). */
+type StoreChoices = ShopSummaryEntry[] | 'failed';
 
 /** Email preferences: digest, instant alerts, interests and threshold (users/{uid}/preferences/alerts). */
 export function EmailPreferencesSection({ uid }: { uid: string }) {
   const [preferences, setPreferences] = useState<AlertPreferencesInput | null>(null);
-  const [shops, setShops] = useState<ShopSummaryEntry[]>([]);
+  const [shops, setShops] = useState<StoreChoices>([]);
   const [loadFailed, setLoadFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -41,10 +44,15 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
         console.error('account.email_preferences_load_failed', error);
         if (active) setLoadFailed(true);
       });
-    // Stores come from the deal data (subscribers only); without it, interests are categories alone.
-    fetchShopSummary(db)
+    // Stores come from the deal data, which the rules open to subscribers only: anyone else chooses categories
+    // alone, which is no failure.
+    fetchShopSummary()
       .then((summary) => active && setShops(summary?.shops ?? []))
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (authErrorCode(error) === 'permission-denied') return;
+        console.error('account.shop_summary_load_failed', error);
+        if (active) setShops('failed');
+      });
     return () => {
       active = false;
     };
@@ -204,7 +212,11 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
             selected={preferences.interest_categories}
             onChange={(interest_categories) => update({ interest_categories })}
           />
-          {shops.length > 0 ? (
+          {shops === 'failed' ? (
+            <p className="muted">
+              We couldn't load the list of stores. Categories still work; reload the page to choose stores.
+            </p>
+          ) : shops.length > 0 ? (
             <details className="store-choices">
               <summary>Stores ({preferences.interest_stores.length} chosen)</summary>
               <div className="choice-grid">

@@ -211,14 +211,16 @@ describe('Manage billing', () => {
   });
 });
 
-describe('SubscriptionSection: the next charge from the webhook mirror', () => {
+describe("SubscriptionSection with the webhook mirror: each state of the spec's list", () => {
+  const mirrorPeriodEnd = Date.UTC(2026, 11, 22, 12) / 1000;
   const mirror = (fields: Record<string, unknown>) =>
     parseUser('u1', {
       subscription_active: true,
       subscription_status: 'active',
       created_at: null,
       updated_at: null,
-      current_period_end: Date.UTC(2026, 11, 22, 12) / 1000,
+      stripe_subscription_id: 'sub_1',
+      current_period_end: mirrorPeriodEnd,
       cancel_at_period_end: false,
       renewal_amount: 200,
       renewal_currency: 'usd',
@@ -231,18 +233,56 @@ describe('SubscriptionSection: the next charge from the webhook mirror', () => {
       </SubscriptionContext.Provider>,
     );
 
-  it('says when and for how much it renews', async () => {
-    mockGetStatus.mockResolvedValue(active);
+  it("'active': when and for how much it renews, and Cancel Subscription", async () => {
+    mockGetStatus.mockResolvedValue({ status: 'active', current_period_end: mirrorPeriodEnd });
     renderWith(mirror({}));
     expect(await screen.findByTestId('next-charge')).toHaveTextContent('Renews on Dec 22 for $2.00');
     // It replaces the period line rather than repeating the date.
     expect(screen.queryByText(/Current Period Ends/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resubscribe' })).not.toBeInTheDocument();
   });
 
-  it('says a canceled subscription will not renew', async () => {
-    mockGetStatus.mockResolvedValue(canceled);
+  it("'canceled': the spec's 'Active until {date}', then that it will not renew, and Resubscribe", async () => {
+    mockGetStatus.mockResolvedValue({ status: 'canceled', current_period_end: mirrorPeriodEnd });
     renderWith(mirror({ cancel_at_period_end: true }));
-    expect(await screen.findByTestId('next-charge')).toHaveTextContent("Won't renew — access until Dec 22");
+    expect(await screen.findByTestId('subscription-period')).toHaveTextContent(
+      /^Active until Dec 22, 2026 · Won't renew$/,
+    );
+    expect(screen.getByRole('button', { name: 'Resubscribe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+  });
+
+  it("'past_due' in its grace period: 'Current Period Ends: {date}', then the failed renewal", async () => {
+    mockGetStatus.mockResolvedValue({ status: 'past_due', current_period_end: mirrorPeriodEnd });
+    const graceEnd = Date.UTC(2026, 11, 29, 12) / 1000;
+    renderWith(mirror({ subscription_status: 'past_due', grace_period_end: graceEnd }));
+    expect(await screen.findByTestId('subscription-period')).toHaveTextContent(
+      /^Current Period Ends: Dec 22, 2026$/,
+    );
+    expect(screen.getByTestId('renewal-failed')).toHaveTextContent(
+      'Renewal payment failed: update your card by Dec 29 to keep your deals.',
+    );
+    expect(screen.queryByRole('button', { name: /Cancel Subscription|Resubscribe/ })).not.toBeInTheDocument();
+  });
+
+  it("any other status ('trialing'): 'Current Period Ends: {date}', then the next charge", async () => {
+    mockGetStatus.mockResolvedValue({ status: 'trialing', current_period_end: mirrorPeriodEnd });
+    renderWith(mirror({ subscription_status: 'trialing' }));
+    expect(await screen.findByTestId('subscription-period')).toHaveTextContent(
+      /^Current Period Ends: Dec 22, 2026 · Renews on Dec 22 for \$2\.00$/,
+    );
+    expect(screen.queryByRole('button', { name: /Cancel Subscription|Resubscribe/ })).not.toBeInTheDocument();
+  });
+
+  it('no status: Resubscribe only, with no period line', async () => {
+    mockGetStatus.mockResolvedValue({ status: null, current_period_end: null });
+    renderWith(
+      mirror({ stripe_subscription_id: null, subscription_status: 'inactive', current_period_end: null }),
+    );
+    expect(await screen.findByRole('button', { name: 'Resubscribe' })).toBeInTheDocument();
+    expect(screen.queryByTestId('subscription-period')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('next-charge')).not.toBeInTheDocument();
   });
 
   it('shows the card the subscription is charged to, and follows a card change without a reload', async () => {

@@ -147,18 +147,25 @@ export function SubscriptionSection() {
           </div>
         )}
       </dl>
-      {/* The mirror's own words when it has them (what happens next), else the documented period line. */}
-      {failure ? (
-        <p className="account-period account-period--failed" data-testid="renewal-failed">
-          {failure}
-        </p>
-      ) : nextCharge ? (
+      {/* The spec's period line for its status, and after it the mirror's words on what happens next. The spec
+          names no line for 'active': there the next charge ("Renews on …") takes the period line's place. */}
+      {data.status === 'active' && nextCharge ? (
         <p className="account-period" data-testid="next-charge">
           {nextCharge}
         </p>
       ) : (
-        display.periodText && <p className="account-period">{display.periodText}</p>
+        display.periodText && (
+          <p className="account-period" data-testid="subscription-period">
+            {display.periodText}
+            {nextCharge ? <span data-testid="next-charge"> · {nextCharge}</span> : null}
+          </p>
+        )
       )}
+      {failure ? (
+        <p className="account-period account-period--failed" data-testid="renewal-failed">
+          {failure}
+        </p>
+      ) : null}
       {status.phase === 'error' && <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>}
       <div className="button-row">
         {display.action === 'cancel' && (

@@ -5,6 +5,7 @@
 // has already arrived when the listing first renders is drawn in that render (no skeleton frame in between).
 import type { Firestore } from 'firebase/firestore/lite';
 import { expectFirstContent } from '@/lib/first-content';
+import { reportedWhereAwaited } from '@/lib/reported-where-awaited';
 import { fetchDealPage, type DealPage } from './deal-pages';
 import type { DealListQuery } from '../hooks/useDealPages';
 
@@ -32,12 +33,9 @@ export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealLis
   const page = fetchDealPage(db, { ...query, now, cursor: null });
   const entry: PrefetchedFirstPage = { uid, key: keyOf(query), now, page, arrived: null };
   // A failure is handled where the page is adopted; a page nobody adopts must not report an unhandled rejection.
-  page.then(
-    (loaded) => {
-      entry.arrived = loaded;
-    },
-    () => undefined,
-  );
+  page.then((loaded) => {
+    entry.arrived = loaded;
+  }, reportedWhereAwaited);
   // Released by the listing (components/DealBrowser.tsx) once this page's cards are painted.
   expectFirstContent();
   prefetched = entry;

@@ -30,10 +30,16 @@ function adoptServedFirstPage(): void {
 export function prefetchSubscriberFirstPage(): void {
   adoptServedFirstPage();
   if (adoptedServerPage) return;
-  void auth.authStateReady().then(() => {
-    const uid = auth.currentUser?.uid;
-    if (uid === undefined || !wasSubscriptionActive(uid)) return;
-    const params = parseListParams(new URLSearchParams(window.location.search));
-    if (params.view === 'deals') prefetchFirstDealPage(liteDb, uid, dealListQuery(params));
-  });
+  void auth
+    .authStateReady()
+    .then(() => {
+      const uid = auth.currentUser?.uid;
+      if (uid === undefined || !wasSubscriptionActive(uid)) return;
+      const params = parseListParams(new URLSearchParams(window.location.search));
+      if (params.view === 'deals') prefetchFirstDealPage(liteDb, uid, dealListQuery(params));
+    })
+    .catch((error: unknown) =>
+      // Only a head start is lost: the listing requests its first page itself.
+      console.error('dashboard.first_page_prefetch_failed', error),
+    );
 }

@@ -48,15 +48,15 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
   useEffect(() => {
     if (uid === null) return;
     let current = true;
-    // The filters work without it (no counts, the current store shown by id), so a failure is not shown.
-    fetchShopSummary(db).then(
+    // The filters work without it (no counts, the current store shown by id): a failure is logged, not shown.
+    fetchShopSummary().then(
       (loaded) => current && setSummary(loaded),
-      () => undefined,
+      (error: unknown) => console.error('dashboard.shop_summary_load_failed', error),
     );
     return () => {
       current = false;
     };
-  }, [db, uid]);
+  }, [uid]);
 
   return (
     <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
