@@ -122,6 +122,19 @@ const candidateSchema = z.object({
   shop_url: optionalUrl,
   url_home: requiredUrl,
   is_verified: verifiedFlag,
+  category_hint: optionalText(TEXT_LIMITS.type),
+  regions: z
+    .array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes' }), {
+      error: 'expected a list of country codes',
+    })
+    .max(250)
+    .nullish(),
+  origin: z
+    .object({
+      network: z.string().regex(/^[a-z0-9]{1,30}$/),
+      id: textValue.transform((id) => plainText(id, TEXT_LIMITS.shop_id)),
+    })
+    .nullish(),
 });
 
 function describeIssues(error: z.ZodError): string {
@@ -197,6 +210,9 @@ export function normalizeCandidate(adapterId: string, candidate: DealCandidate, 
     url_home: value.url_home,
     is_verified: value.is_verified,
   };
+  if (value.category_hint) input.category_hint = value.category_hint;
+  if (value.regions && value.regions.length > 0) input.regions = [...new Set(value.regions)];
+  if (value.origin && value.origin.id !== '') input.origin = value.origin;
   const id = dealDocumentId(adapterId, value.sourceRecordId ?? null, {
     shop_id: shopId,
     code,
