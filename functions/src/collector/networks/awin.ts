@@ -53,7 +53,7 @@ async function* fetchOffers(config: AwinConfig): AsyncGenerator<RawOffer> {
   });
   const pageSize = config.pageSize ?? 200;
   const maxPages = config.maxPages ?? DEFAULT_MAX_PAGES;
-  const url = `${config.baseUrl ?? AWIN_API_BASE}/publisher/${config.publisherId}/promotions`;
+  const url = `${(config.baseUrl ?? AWIN_API_BASE).replace(/\/+$/, '')}/publisher/${config.publisherId}/promotions`;
   const filters: Record<string, unknown> = {
     membership: config.membership ?? 'joined',
     status: 'active',

@@ -118,7 +118,7 @@ async function* fetchOffers(config: CjConfig): AsyncGenerator<RawOffer> {
   let seen = 0;
   for (let page = 1; ; page += 1) {
     assertPageAllowed('cj', page, maxPages);
-    const url = new URL('/v2/link-search', config.baseUrl ?? CJ_API_BASE);
+    const url = new URL(`${(config.baseUrl ?? CJ_API_BASE).replace(/\/+$/, '')}/v2/link-search`);
     url.searchParams.set('website-id', config.websiteId);
     url.searchParams.set('advertiser-ids', config.advertiserIds ?? 'joined');
     url.searchParams.set('records-per-page', String(CJ_MAX_PAGE_SIZE));

@@ -71,13 +71,18 @@ const isActive = (ad: RawOffer) => {
 function nextPageUrl(base: string, accountSid: string, next: string | null | undefined): string | null {
   const path = next?.trim() ?? '';
   if (path === '') return null;
-  const url = new URL(path, base);
-  if (url.origin !== new URL(base).origin || !url.pathname.startsWith(`/Mediapartners/${accountSid}/`)) {
+  // The paging links are paths from the API's root; a local stand-in may serve that root under a path prefix.
+  const root = base.replace(/\/+$/, '');
+  const href = path.startsWith('/') ? `${root}${path}` : path;
+  if (
+    !href.startsWith(`${root}/Mediapartners/${accountSid}/`) ||
+    new URL(href).origin !== new URL(root).origin
+  ) {
     throw new NetworkError(
       'impact pointed the next page outside its API; refused (credentials stay on the API host)',
     );
   }
-  return url.href;
+  return new URL(href).href;
 }
 
 async function* fetchOffers(config: ImpactConfig): AsyncGenerator<RawOffer> {
@@ -91,7 +96,7 @@ async function* fetchOffers(config: ImpactConfig): AsyncGenerator<RawOffer> {
   const base = config.baseUrl ?? IMPACT_API_BASE;
   const maxPages = config.maxPages ?? DEFAULT_MAX_PAGES;
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
-  const first = new URL(`/Mediapartners/${config.accountSid}/Ads`, base);
+  const first = new URL(`${base.replace(/\/+$/, '')}/Mediapartners/${config.accountSid}/Ads`);
   first.searchParams.set('Type', 'COUPON');
   first.searchParams.set('PageSize', String(config.pageSize ?? 100));
   first.searchParams.set('Page', '1');
