@@ -10,6 +10,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { ADAPTER_IDS, adapterFor } from '../functions/src/collector/adapters';
 import { FEED_FORMATS, type FeedFormat, openFeedFile } from '../functions/src/collector/feed';
 import { isNetworkId, openSavedNetworkAnswer } from '../functions/src/collector/networks/registry';
+import { loadSharedOffers } from '../functions/src/collector/networks/shared-offers';
 import { runCollection, type CollectorLogger } from '../functions/src/collector/pipeline';
 import { renderSummary } from '../functions/src/collector/report';
 import { exitWithUsage, parseCommandLine, runMain } from './lib/cli';
@@ -79,8 +80,12 @@ async function main(): Promise<number> {
   const adapter = adapterFor(args.source);
   const app = initializeApp({ projectId: args.projectId }, 'import-deals');
   try {
+    const db = getFirestore(app);
+    const now = new Date();
     const summary = await runCollection({
-      db: getFirestore(app),
+      db,
+      now,
+      sharedOffers: isNetworkId(args.source) ? await loadSharedOffers(db, args.source, now) : undefined,
       adapter,
       openFeed: () =>
         isNetworkId(args.source)

@@ -29,6 +29,8 @@ export interface DealCandidate {
   regions?: unknown;
   /** Where the deal came from: the network's id and the network's own id of the offer. */
   origin?: unknown;
+  /** The offer's page on the advertiser's site (networks): with the code, tells one offer carried by two networks. */
+  landing_url?: unknown;
 }
 
 export interface SourceAdapter {

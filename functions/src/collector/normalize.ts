@@ -8,6 +8,7 @@ import type { DealInput } from '../model/deal';
 import { isHttpUrl } from '../model/fields';
 import { toDateOrNull } from '../model/timestamp';
 import type { DealCandidate, SourceAdapter } from './adapters';
+import { sharedOfferId } from './networks/shared-offers';
 import { plainText } from './text';
 
 /** Caps on stored text, in characters (a longer value is cut and ends in '…'). */
@@ -135,6 +136,7 @@ const candidateSchema = z.object({
       id: textValue.transform((id) => plainText(id, TEXT_LIMITS.shop_id)),
     })
     .nullish(),
+  landing_url: optionalUrl,
 });
 
 function describeIssues(error: z.ZodError): string {
@@ -213,11 +215,15 @@ export function normalizeCandidate(adapterId: string, candidate: DealCandidate, 
   if (value.category_hint) input.category_hint = value.category_hint;
   if (value.regions && value.regions.length > 0) input.regions = [...new Set(value.regions)];
   if (value.origin && value.origin.id !== '') input.origin = value.origin;
-  const id = dealDocumentId(adapterId, value.sourceRecordId ?? null, {
-    shop_id: shopId,
-    code,
-    title: value.title,
-  });
+  // A network's offer is stored under an id of the offer itself, so the same offer from two networks is one deal.
+  const sharedId = input.origin ? sharedOfferId(shopId, code, value.landing_url) : null;
+  const id =
+    sharedId ??
+    dealDocumentId(adapterId, value.sourceRecordId ?? null, {
+      shop_id: shopId,
+      code,
+      title: value.title,
+    });
   return { ok: true, deal: { id, input } };
 }
 

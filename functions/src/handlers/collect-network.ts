@@ -5,6 +5,7 @@
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
 import { networkAdapter, openNetworkFeed, type NetworkId } from '../collector/networks/registry';
+import { loadSharedOffers } from '../collector/networks/shared-offers';
 import { runCollection, type RunSummary } from '../collector/pipeline';
 import { networkAccount } from '../config';
 
@@ -17,8 +18,11 @@ export async function handleNetwork(id: NetworkId): Promise<RunSummary | null> {
     });
     return null;
   }
+  const now = new Date();
   return runCollection({
     db: db(),
+    now,
+    sharedOffers: await loadSharedOffers(db(), id, now),
     adapter: networkAdapter(id),
     openFeed: async () => openNetworkFeed(id, account),
     trigger: 'schedule',

@@ -104,9 +104,11 @@ export const awinAdapter: SourceAdapter = {
       shop_name: advertiser.name,
       shop_url: siteOf(offer.url),
       url_home: offer.urlTracking,
-      is_verified: false,
+      // Published by the advertiser itself through the network: an official offer, not a user-submitted one.
+      is_verified: true,
       regions: regions.all === true ? [] : countryCodes(regionList.map((region) => region?.countryCode)),
       origin: id ? { network: 'awin', id } : undefined,
+      landing_url: offer.url,
     };
   },
 };

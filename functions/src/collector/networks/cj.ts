@@ -160,10 +160,12 @@ export const cjAdapter: SourceAdapter = {
       shop_name: link['advertiser-name'],
       shop_url: siteOf(link.destination),
       url_home: link.clickUrl,
-      is_verified: false,
+      // Published by the advertiser itself through the network: an official offer, not a user-submitted one.
+      is_verified: true,
       category_hint: mapCategory(CJ_CATEGORIES, listOf(link.category)),
       regions: countryCodes(listOf(link['targeted-countries'])),
       origin: id ? { network: 'cj', id } : undefined,
+      landing_url: link.destination,
     };
   },
 };

@@ -147,9 +147,11 @@ export const impactAdapter: SourceAdapter = {
       shop_name: textOf(ad.AdvertiserName) ?? textOf(ad.CampaignName),
       shop_url: siteOf(ad.LandingPageUrl),
       url_home: ad.TrackingLink,
-      is_verified: false,
+      // Published by the advertiser itself through the network: an official offer, not a user-submitted one.
+      is_verified: true,
       category_hint: mapCategory(IMPACT_CATEGORIES, listOf(ad.DealCategories)),
       origin: id ? { network: 'impact', id } : undefined,
+      landing_url: ad.LandingPageUrl,
     };
   },
 };
