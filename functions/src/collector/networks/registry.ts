@@ -3,10 +3,10 @@
 import { stat, readFile } from 'node:fs/promises';
 import type { NetworkAccount } from '../../config';
 import type { OpenedFeed } from '../feed';
-import { awinSource } from './awin';
-import { cjSource } from './cj';
+import { AWIN_API_BASE, awinSource } from './awin';
+import { CJ_API_BASE, cjSource } from './cj';
 import { DEFAULT_MAX_RESPONSE_BYTES, NetworkError, redactedLocation } from './http';
-import { impactSource } from './impact';
+import { IMPACT_API_BASE, impactSource } from './impact';
 import { feedOfOffers, type NetworkSource, type RawOffer } from './source';
 
 export const NETWORK_IDS = ['awin', 'impact', 'cj'] as const;
@@ -24,6 +24,10 @@ interface Network {
   location(account: NetworkAccount): string;
 }
 
+/** The API's root for run documents and logs: never a query string or credentials. */
+const apiRoot = (baseUrl: string | undefined, real: string) =>
+  redactedLocation(baseUrl ?? real).replace(/\/+$/, '');
+
 const NETWORKS: Record<NetworkId, Network> = {
   awin: {
     source: awinSource,
@@ -34,18 +38,19 @@ const NETWORKS: Record<NetworkId, Network> = {
         regionCodes: a.regionCodes,
         baseUrl: a.baseUrl,
       }),
-    location: (a) => `${a.baseUrl ?? 'https://api.awin.com'}/publisher/{publisherId}/promotions`,
+    location: (a) => `${apiRoot(a.baseUrl, AWIN_API_BASE)}/publisher/${a.account}/promotions`,
   },
   impact: {
     source: impactSource,
     offers: (a) =>
       impactSource.fetchOffers({ accountSid: a.account, authToken: a.token, baseUrl: a.baseUrl }),
-    location: (a) => `${a.baseUrl ?? 'https://api.impact.com'}/Mediapartners/{AccountSID}/Ads`,
+    // The Account SID is also the Basic-auth user name: the location leaves it out.
+    location: (a) => `${apiRoot(a.baseUrl, IMPACT_API_BASE)}/Mediapartners/(Account SID)/Ads`,
   },
   cj: {
     source: cjSource,
     offers: (a) => cjSource.fetchOffers({ websiteId: a.account, token: a.token, baseUrl: a.baseUrl }),
-    location: (a) => `${a.baseUrl ?? 'https://link-search.api.cj.com'}/v2/link-search`,
+    location: (a) => `${apiRoot(a.baseUrl, CJ_API_BASE)}/v2/link-search`,
   },
 };
 
@@ -54,7 +59,7 @@ export const networkAdapter = (id: NetworkId) => NETWORKS[id].source.adapter;
 /** The network's whole listing as the pipeline's feed; pages are fetched as the pipeline reads. */
 export function openNetworkFeed(id: NetworkId, account: NetworkAccount): OpenedFeed {
   const network = NETWORKS[id];
-  return feedOfOffers(redactedLocation(network.location(account)), network.offers(account));
+  return feedOfOffers(network.location(account), network.offers(account));
 }
 
 /** A saved API answer of the network (one page's body: JSON for Awin and impact.com, XML for CJ) as a feed. */
