@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { SourceAdapter } from '../adapters';
 import { assertPageAllowed, NetworkClient, NetworkError, type NetworkHttpOptions } from './http';
 import { countryCodes, networkDate, savingsFromTitle, textOf } from './offer-text';
-import { DEFAULT_MAX_PAGES, type NetworkSource, parseJsonAnswer, type RawOffer, siteOf } from './source';
+import { DEFAULT_MAX_PAGES, type NetworkSource, readJsonPage, type RawOffer, siteOf } from './source';
 
 export const AWIN_CALLS_PER_MINUTE = 20;
 export const AWIN_API_BASE = 'https://api.awin.com';
@@ -34,15 +34,7 @@ const pageSchema = z.object({
     .optional(),
 });
 
-function readPage(text: string): z.infer<typeof pageSchema> {
-  const parsed = pageSchema.safeParse(parseJsonAnswer('awin', text));
-  if (!parsed.success) {
-    throw new NetworkError(
-      `awin answered a page of an unexpected shape (${parsed.error.issues[0]?.message})`,
-    );
-  }
-  return parsed.data;
-}
+const readPage = (text: string) => readJsonPage('awin', pageSchema, text);
 
 async function* fetchOffers(config: AwinConfig): AsyncGenerator<RawOffer> {
   if (!/^\d{1,12}$/.test(config.publisherId)) throw new NetworkError('awin: the publisher id must be digits');

@@ -19,7 +19,7 @@ import {
   savingsFromTitle,
   textOf,
 } from './offer-text';
-import { DEFAULT_MAX_PAGES, type NetworkSource, parseJsonAnswer, type RawOffer, siteOf } from './source';
+import { DEFAULT_MAX_PAGES, type NetworkSource, readJsonPage, type RawOffer, siteOf } from './source';
 
 /** impact.com limits partner API calls per hour per endpoint; 1,000 an hour is about 16 a minute. */
 export const IMPACT_CALLS_PER_MINUTE = 16;
@@ -52,15 +52,7 @@ const pageSchema = z.object({
   '@page': z.union([z.string(), z.number()]).optional(),
 });
 
-function readPage(text: string): z.infer<typeof pageSchema> {
-  const parsed = pageSchema.safeParse(parseJsonAnswer('impact', text));
-  if (!parsed.success) {
-    throw new NetworkError(
-      `impact answered a page of an unexpected shape (${parsed.error.issues[0]?.message})`,
-    );
-  }
-  return parsed.data;
-}
+const readPage = (text: string) => readJsonPage('impact', pageSchema, text);
 
 const isActive = (ad: RawOffer) => {
   const state = textOf(ad.DealState);

@@ -3,6 +3,7 @@
 // whole listing before it judges or writes anything, so a page that keeps failing fails the run and the
 // catalogue stays as it was (a network outage never expires deals).
 import { Readable } from 'node:stream';
+import type { z } from 'zod';
 import type { SourceAdapter } from '../adapters';
 import type { OpenedFeed } from '../feed';
 import { NetworkError } from './http';
@@ -32,13 +33,25 @@ export function feedOfOffers(
   return { location, format: 'ndjson', stream: Readable.from(lines(), { objectMode: false }) };
 }
 
-/** Parses a JSON answer, or fails the page with the network's name. */
-export function parseJsonAnswer(network: string, text: string): unknown {
+/** Parses a JSON answer against the page's schema (zod at the boundary), or fails the page with the network's name. */
+export function readJsonPage<Schema extends z.ZodType>(
+  network: string,
+  schema: Schema,
+  text: string,
+): z.infer<Schema> {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new NetworkError(`${network} answered something that is not JSON (${text.length} characters)`);
   }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new NetworkError(
+      `${network} answered a page of an unexpected shape (${parsed.error.issues[0]?.message})`,
+    );
+  }
+  return parsed.data;
 }
 
 /** The shop's site (the advertiser's home page) of an offer's landing page; null when there is none. */
