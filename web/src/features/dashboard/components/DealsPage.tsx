@@ -13,7 +13,7 @@ export function DealsPage({ children }: { children: ReactNode }) {
     <Page title="Your Bargains" lead="Live deals, hand-picked and checked for you.">
       <p className="affiliate-note">
         View Deal links may be affiliate links: if you buy, the shop may pay us a commission. It never changes
-        your price or which deals we show. <Link to="/terms#affiliate-links">How this works</Link>
+        your price or which deals we show. <Link to="/terms-of-service#affiliate-links">How this works</Link>
       </p>
       {children}
     </Page>
