@@ -29,6 +29,8 @@ export interface NetworkHttpOptions {
   maxResponseBytes?: number;
   /** Time allowed for one call, body included (default 60 s). */
   timeoutMs?: number;
+  /** Hides account ids that travel in the path (impact.com's Account SID) from messages. */
+  redactPath?: (location: string) => string;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -131,7 +133,8 @@ export class NetworkClient {
   /** One request, retried as described above; resolves only with a 2xx answer. */
   async request(request: NetworkRequest): Promise<NetworkResponse> {
     const { network } = this.options;
-    const where = `${network} (${request.method ?? 'GET'} ${redactedLocation(request.url)})`;
+    const location = redactedLocation(request.url);
+    const where = `${network} (${request.method ?? 'GET'} ${this.options.redactPath?.(location) ?? location})`;
     let lastProblem = '';
     for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
       await this.waitForSlot();

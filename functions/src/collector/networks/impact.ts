@@ -83,6 +83,9 @@ async function* fetchOffers(config: ImpactConfig): AsyncGenerator<RawOffer> {
   const client = new NetworkClient({
     network: 'impact',
     callsPerMinute: IMPACT_CALLS_PER_MINUTE,
+    // The Account SID is also the Basic-auth user name: messages leave it out.
+    redactPath: (location) =>
+      location.replace(`/Mediapartners/${config.accountSid}/`, '/Mediapartners/(Account SID)/'),
     ...config.http,
   });
   const base = config.baseUrl ?? IMPACT_API_BASE;

@@ -186,6 +186,15 @@ describe('impact.com Ads API', () => {
     );
   });
 
+  it('names neither the token nor the Account SID when it fails', async () => {
+    const { http } = network([{ status: 401, body: '{"Message":"expired"}' }]);
+    const failure = all(
+      impactSource.fetchOffers({ accountSid: 'IRtestSID123', authToken: 'tok-SECRET', http }),
+    );
+    await expect(failure).rejects.toThrow(/Mediapartners\/\(Account SID\)\/Ads\) refused the credentials/);
+    await expect(failure).rejects.not.toThrow(/IRtestSID123|SECRET/);
+  });
+
   it('never sends the credentials to another host', async () => {
     const elsewhere = JSON.stringify({
       ...JSON.parse(page),
