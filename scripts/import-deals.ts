@@ -2,16 +2,20 @@
 //   [--format ndjson|csv] [--allow-shrink] [--json]`
 // The collector pipeline (functions/src/collector/pipeline.ts) on a local feed file, for ops and back-fills:
 // same validation, same lease, same run document as the scheduled collect_deals. --dry-run validates and
-// reports what would change without writing anything. Exit code: 0 succeeded / dry run, 1 anything else.
+// reports what would change without writing anything. With --source awin|impact|cj the file is a saved answer of
+// that network's API (one page's body: JSON for Awin and impact.com, XML for CJ), for back-fills.
+// Exit code: 0 succeeded / dry run, 1 anything else.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { ADAPTER_IDS, adapterFor } from '../functions/src/collector/adapters';
 import { FEED_FORMATS, type FeedFormat, openFeedFile } from '../functions/src/collector/feed';
+import { isNetworkId, openSavedNetworkAnswer } from '../functions/src/collector/networks/registry';
+import { loadSharedOffers } from '../functions/src/collector/networks/shared-offers';
 import { runCollection, type CollectorLogger } from '../functions/src/collector/pipeline';
 import { renderSummary } from '../functions/src/collector/report';
 import { exitWithUsage, parseCommandLine, runMain } from './lib/cli';
 
-const USAGE = `Usage: npm run import-deals -- --file <feed.ndjson|feed.csv> (--emulator | --project <id>) [--dry-run]
+const USAGE = `Usage: npm run import-deals -- --file <feed.ndjson|feed.csv|saved-answer> (--emulator | --project <id>) [--dry-run]
        [--source ${ADAPTER_IDS.join('|')}] [--format ${FEED_FORMATS.join('|')}] [--allow-shrink] [--json]`;
 
 interface Args {
@@ -76,10 +80,17 @@ async function main(): Promise<number> {
   const adapter = adapterFor(args.source);
   const app = initializeApp({ projectId: args.projectId }, 'import-deals');
   try {
+    const db = getFirestore(app);
+    const now = new Date();
     const summary = await runCollection({
-      db: getFirestore(app),
+      db,
+      now,
+      sharedOffers: isNetworkId(args.source) ? await loadSharedOffers(db, args.source, now) : undefined,
       adapter,
-      openFeed: () => openFeedFile(args.file, { format: args.format }),
+      openFeed: () =>
+        isNetworkId(args.source)
+          ? openSavedNetworkAnswer(args.source, args.file)
+          : openFeedFile(args.file, { format: args.format }),
       trigger: 'cli',
       logger: args.json ? { info: () => {}, warn: () => {}, error: () => {} } : stderrLogger,
       dryRun: args.dryRun,

@@ -93,6 +93,96 @@ export function collectorFeedApiKey(): string | undefined {
   return key === '' || key.toLowerCase() === 'none' ? undefined : key;
 }
 
+/**
+ * Affiliate networks (collect_awin, collect_impact, collect_cj; collector/networks/): each is a source of its own,
+ * with its account id as a param, its API credential as a secret and its own schedule. A network whose account id
+ * is blank or whose secret is `none` is not connected: its function logs that and does nothing.
+ */
+export const AWIN_PUBLISHER_ID = defineString('AWIN_PUBLISHER_ID', {
+  default: '',
+  description: 'Awin publisher id (digits) whose offers collect_awin reads; blank = Awin not connected.',
+});
+export const AWIN_REGION_CODES = defineString('AWIN_REGION_CODES', {
+  default: '',
+  description: 'Comma-separated ISO country codes: only Awin offers valid there (blank = all regions).',
+});
+export const AWIN_SCHEDULE = defineString('AWIN_SCHEDULE', {
+  default: 'every 6 hours',
+  description: 'When collect_awin runs (Cloud Scheduler syntax).',
+});
+/** Awin API token (Awin UI → API Credentials), sent as a Bearer token; `none` when Awin is not used. */
+export const AWIN_API_TOKEN = defineSecret('AWIN_API_TOKEN');
+
+export const IMPACT_ACCOUNT_SID = defineString('IMPACT_ACCOUNT_SID', {
+  default: '',
+  description:
+    'impact.com partner Account SID whose Ads collect_impact reads; blank = impact.com not connected.',
+});
+export const IMPACT_SCHEDULE = defineString('IMPACT_SCHEDULE', {
+  default: 'every 6 hours',
+  description: 'When collect_impact runs (Cloud Scheduler syntax).',
+});
+/** impact.com Auth Token of the Account SID (HTTP Basic); `none` when impact.com is not used. */
+export const IMPACT_AUTH_TOKEN = defineSecret('IMPACT_AUTH_TOKEN');
+
+export const CJ_WEBSITE_ID = defineString('CJ_WEBSITE_ID', {
+  default: '',
+  description: 'CJ website (property) id the links are generated for; blank = CJ not connected.',
+});
+export const CJ_SCHEDULE = defineString('CJ_SCHEDULE', {
+  default: 'every 6 hours',
+  description: 'When collect_cj runs (Cloud Scheduler syntax).',
+});
+/** CJ personal access token (developers.cj.com), sent as a Bearer token; `none` when CJ is not used. */
+export const CJ_API_TOKEN = defineSecret('CJ_API_TOKEN');
+
+/** A network's account id and credential, or null when it is not connected. Never logged. */
+export interface NetworkAccount {
+  account: string;
+  token: string;
+  regionCodes: string[];
+  /** Emulator only: the local stand-in of the network's API (see networkApiBase). */
+  baseUrl?: string;
+}
+
+const connected = (value: string): string | null => {
+  const trimmed = value.trim();
+  return trimmed === '' || trimmed.toLowerCase() === 'none' ? null : trimmed;
+};
+
+/**
+ * Where the network's API calls go instead of the real API: only inside the Functions emulator and only when
+ * `{NETWORK}_API_BASE` is set (functions/.env.demo-bargains points them at the local stand-ins). Deployed code
+ * ignores the variables, so production always talks to the networks.
+ */
+export function networkApiBase(network: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const base = env[`${network.toUpperCase()}_API_BASE`]?.trim();
+  if (env.FUNCTIONS_EMULATOR !== 'true' || !base) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(base)) {
+    throw new ConfigError(`${network.toUpperCase()}_API_BASE must be an http(s) URL, got '${base}'.`);
+  }
+  return base;
+}
+
+export function networkAccount(network: 'awin' | 'impact' | 'cj'): NetworkAccount | null {
+  const values = {
+    awin: () => [AWIN_PUBLISHER_ID.value(), AWIN_API_TOKEN.value(), AWIN_REGION_CODES.value()],
+    impact: () => [IMPACT_ACCOUNT_SID.value(), IMPACT_AUTH_TOKEN.value(), ''],
+    cj: () => [CJ_WEBSITE_ID.value(), CJ_API_TOKEN.value(), ''],
+  }[network]();
+  const [accountValue = '', tokenValue = '', regionValue = ''] = values;
+  const account = connected(accountValue);
+  const token = connected(tokenValue);
+  if (account === null || token === null) return null;
+  const regionCodes = regionValue
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== '');
+  const bad = regionCodes.find((code) => !/^[A-Z]{2}$/.test(code));
+  if (bad !== undefined) throw new ConfigError(`AWIN_REGION_CODES must be ISO country codes, got '${bad}'.`);
+  return { account, token, regionCodes, baseUrl: networkApiBase(network) };
+}
+
 /** A deployment mistake: the request fails with 500 and the log names the setting. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

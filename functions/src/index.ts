@@ -5,10 +5,16 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {
+  AWIN_API_TOKEN,
+  AWIN_SCHEDULE,
+  CJ_API_TOKEN,
+  CJ_SCHEDULE,
   COLLECTOR_FEED_API_KEY,
   COLLECTOR_SCHEDULE,
   COLLECTOR_TIME_ZONE,
   EMAIL_TOKEN_SECRET,
+  IMPACT_AUTH_TOKEN,
+  IMPACT_SCHEDULE,
   SMTP_URL,
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
@@ -96,6 +102,41 @@ export const collect_deals = onSchedule(
   async (event) => {
     const { handle } = await import('./handlers/collect-deals.js');
     await handle(event);
+  },
+);
+
+// The affiliate networks, one scheduled function each (collector/networks/): own schedule, secret, lease,
+// manifest and run records; every deal lands in the one catalogue. Same limits as collect_deals.
+const networkCollector = {
+  region: 'us-central1',
+  timeZone: COLLECTOR_TIME_ZONE,
+  memory: '1GiB',
+  timeoutSeconds: 1800,
+  maxInstances: 1,
+  retryCount: 0,
+} as const;
+
+export const collect_awin = onSchedule(
+  { ...networkCollector, schedule: AWIN_SCHEDULE.toCEL(), secrets: [AWIN_API_TOKEN] },
+  async () => {
+    const { handleNetwork } = await import('./handlers/collect-network.js');
+    await handleNetwork('awin');
+  },
+);
+
+export const collect_impact = onSchedule(
+  { ...networkCollector, schedule: IMPACT_SCHEDULE.toCEL(), secrets: [IMPACT_AUTH_TOKEN] },
+  async () => {
+    const { handleNetwork } = await import('./handlers/collect-network.js');
+    await handleNetwork('impact');
+  },
+);
+
+export const collect_cj = onSchedule(
+  { ...networkCollector, schedule: CJ_SCHEDULE.toCEL(), secrets: [CJ_API_TOKEN] },
+  async () => {
+    const { handleNetwork } = await import('./handlers/collect-network.js');
+    await handleNetwork('cj');
   },
 );
 

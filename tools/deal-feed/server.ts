@@ -6,7 +6,9 @@
 //   POST /_control/deals     NDJSON body: deals to add to the feed (same id replaces)
 //   POST /_control/status    {"status": 503}: answer the feed with that HTTP status (0 = normal again)
 //   POST /_control/reset     back to the fixture only
+//   /awin, /impact, /cj      stand-ins of the affiliate networks' offer APIs (tools/network-standins/routes.ts)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resetNetworkStandins, routeNetworkStandin } from '../network-standins/routes';
 import { fixtureRecords, startOfUtcDay, type WiredRecord } from './feed-records';
 
 export const DEAL_FEED_PORT = Number(process.env.DEAL_FEED_PORT ?? 12112);
@@ -40,6 +42,7 @@ function feedLines(): string {
 
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (await routeNetworkStandin(req, res)) return;
   if (req.method === 'GET' && path === '/_control/health') return send(res, 200, '{"ok":true}');
   if (req.method === 'GET' && path === '/feed.ndjson') {
     if (forcedStatus) return send(res, forcedStatus, '{"error":"forced by /_control/status"}');
@@ -59,6 +62,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'POST' && path === '/_control/reset') {
     added.clear();
     forcedStatus = 0;
+    resetNetworkStandins();
     return send(res, 200, '{"reset":true}');
   }
   send(res, 404, '{"error":"not found"}');

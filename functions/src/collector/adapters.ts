@@ -2,6 +2,9 @@
 // shape; validation and cleaning (normalize.ts) are shared. Adding a source is one adapter file (like wired.ts)
 // plus its entry in ADAPTERS. Deals of every adapter land in the product's one deal collection
 // (sources/wired/coupons), with ids prefixed by the adapter id so sources never overwrite each other.
+import { awinAdapter } from './networks/awin';
+import { cjAdapter } from './networks/cj';
+import { impactAdapter } from './networks/impact';
 import { wiredAdapter } from './wired';
 
 /** The fields the normalizer reads, still untrusted (`unknown`): what a source calls them is the adapter's job. */
@@ -20,6 +23,14 @@ export interface DealCandidate {
   shop_url: unknown;
   url_home: unknown;
   is_verified: unknown;
+  /** The source's category, already mapped to one of the model's (model/category.ts); else derived from text. */
+  category_hint?: unknown;
+  /** ISO 3166 alpha-2 codes of the countries the offer is valid in (the network's regions). */
+  regions?: unknown;
+  /** Where the deal came from: the network's id and the network's own id of the offer. */
+  origin?: unknown;
+  /** The offer's page on the advertiser's site (networks): with the code, tells one offer carried by two networks. */
+  landing_url?: unknown;
 }
 
 export interface SourceAdapter {
@@ -29,7 +40,9 @@ export interface SourceAdapter {
 }
 
 /** Every known source; a new source is one adapter file plus its entry here. */
-const ADAPTERS: ReadonlyMap<string, SourceAdapter> = new Map([[wiredAdapter.id, wiredAdapter]]);
+const ADAPTERS: ReadonlyMap<string, SourceAdapter> = new Map(
+  [wiredAdapter, awinAdapter, impactAdapter, cjAdapter].map((adapter) => [adapter.id, adapter]),
+);
 
 export { wiredAdapter };
 

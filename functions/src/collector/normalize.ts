@@ -8,6 +8,7 @@ import type { DealInput } from '../model/deal';
 import { isHttpUrl } from '../model/fields';
 import { toDateOrNull } from '../model/timestamp';
 import type { DealCandidate, SourceAdapter } from './adapters';
+import { sharedOfferId } from './networks/shared-offers';
 import { plainText } from './text';
 
 /** Caps on stored text, in characters (a longer value is cut and ends in '…'). */
@@ -122,6 +123,20 @@ const candidateSchema = z.object({
   shop_url: optionalUrl,
   url_home: requiredUrl,
   is_verified: verifiedFlag,
+  category_hint: optionalText(TEXT_LIMITS.type),
+  regions: z
+    .array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes' }), {
+      error: 'expected a list of country codes',
+    })
+    .max(250)
+    .nullish(),
+  origin: z
+    .object({
+      network: z.string().regex(/^[a-z0-9]{1,30}$/),
+      id: textValue.transform((id) => plainText(id, TEXT_LIMITS.shop_id)),
+    })
+    .nullish(),
+  landing_url: optionalUrl,
 });
 
 function describeIssues(error: z.ZodError): string {
@@ -197,11 +212,18 @@ export function normalizeCandidate(adapterId: string, candidate: DealCandidate, 
     url_home: value.url_home,
     is_verified: value.is_verified,
   };
-  const id = dealDocumentId(adapterId, value.sourceRecordId ?? null, {
-    shop_id: shopId,
-    code,
-    title: value.title,
-  });
+  if (value.category_hint) input.category_hint = value.category_hint;
+  if (value.regions && value.regions.length > 0) input.regions = [...new Set(value.regions)];
+  if (value.origin && value.origin.id !== '') input.origin = value.origin;
+  // A network's offer is stored under an id of the offer itself, so the same offer from two networks is one deal.
+  const sharedId = input.origin ? sharedOfferId(shopId, code, value.landing_url) : null;
+  const id =
+    sharedId ??
+    dealDocumentId(adapterId, value.sourceRecordId ?? null, {
+      shop_id: shopId,
+      code,
+      title: value.title,
+    });
   return { ok: true, deal: { id, input } };
 }
 

@@ -30,6 +30,7 @@ import type { SourceAdapter } from './adapters';
 import { FeedError, type OpenedFeed, readRecords } from './feed';
 import { acquireLease, LeaseHeldError, type Lease } from './lease';
 import { contentHash, Manifest, manifestCollectionPath } from './manifest';
+import { DEFERRED_HASH, type SharedOffers } from './networks/shared-offers';
 import { normalizeRecord } from './normalize';
 
 /** A feed with fewer valid deals than this share of the last run's is refused as suspicious. */
@@ -111,6 +112,8 @@ export interface CollectionOptions {
   allowShrink?: boolean;
   /** The run time; also the end_date given to deals that left the feed. */
   now?: Date;
+  /** Affiliate networks: what the other networks carry (networks/shared-offers.ts), for offers several carry. */
+  sharedOffers?: SharedOffers;
 }
 
 export const SUMMARY_LOG_MESSAGE = 'collect_deals.summary';
@@ -148,6 +151,8 @@ interface FeedScan {
   /** Deals the run would create / update (the spool's content). */
   toCreate: number;
   toUpdate: number;
+  /** Deals another network's text is shown for (sharedOffers): recorded as carried, not written. */
+  deferred: Array<{ id: string; endMs: number }>;
 }
 
 async function scanFeed(
@@ -164,6 +169,7 @@ async function scanFeed(
   const firstRow = new Map<string, number>();
   let toCreate = 0;
   let toUpdate = 0;
+  const deferred: FeedScan['deferred'] = [];
   try {
     for await (const record of readRecords(feed)) {
       counts.fetched += 1;
@@ -194,6 +200,11 @@ async function scanFeed(
       const { scraped_at: _setAtWrite, ...doc } = buildDealDoc({ ...input, scraped_at: runTime });
       const hash = contentHash(doc);
       const known = manifest.get(id);
+      if (options.sharedOffers?.precedingHolder(id)) {
+        counts.unchanged += 1;
+        deferred.push({ id, endMs: Date.parse(doc.end_date) });
+        continue;
+      }
       if (known && !known.gone && known.hash === hash) {
         counts.unchanged += 1;
         continue;
@@ -208,7 +219,7 @@ async function scanFeed(
     await once(spool, 'close');
     feed.stream.destroy();
   }
-  return { seen: new Set(firstRow.keys()), spoolFile, toCreate, toUpdate };
+  return { seen: new Set(firstRow.keys()), spoolFile, toCreate, toUpdate, deferred };
 }
 
 function judgeFeed(counts: RunCounts, previousLive: number, allowShrink: boolean): void {
@@ -282,6 +293,12 @@ async function applyChanges(
     const expiry = { end_date: toIsoTimestamp(runTime) };
     for (const [id, entry] of [...manifest.entries()]) {
       if (scan.seen.has(id)) continue;
+      if (options.sharedOffers?.heldElsewhere(id)) {
+        // Another network still carries this offer: the deal stays; only this network's claim on it ends.
+        if (!entry.gone) manifest.set(id, { ...entry, endMs: Math.min(entry.endMs, runMs), gone: true });
+        else if (entry.endMs < purgeBefore) manifest.delete(id);
+        continue;
+      }
       if (!entry.gone && entry.endMs > runMs) {
         Promise.all(
           dealDocPaths(id).map((path) =>
@@ -407,6 +424,8 @@ export async function runCollection(options: CollectionOptions): Promise<RunSumm
     if (lease) {
       lease.assertHeld();
       const outcomes = await applyChanges(options, manifest, scan, runTime, lease, counts, reportError);
+      for (const { id, endMs } of scan.deferred)
+        manifest.set(id, { hash: DEFERRED_HASH, endMs, gone: false });
       manifestWrites = await saveManifest(db, adapter.id, manifest, outcomes, runTime);
       // The dashboard's Store and Category filters read one summary document; a run that changed no deal
       // leaves it as it is, so an unchanged feed still costs no write.
@@ -420,7 +439,13 @@ export async function runCollection(options: CollectionOptions): Promise<RunSumm
     } else {
       // Dry run: what a real run would do, from the manifest alone.
       for (const [id, entry] of manifest.entries()) {
-        if (!scan.seen.has(id) && !entry.gone && entry.endMs > runTime.getTime()) counts.expired += 1;
+        if (
+          !scan.seen.has(id) &&
+          !entry.gone &&
+          entry.endMs > runTime.getTime() &&
+          !options.sharedOffers?.heldElsewhere(id)
+        )
+          counts.expired += 1;
       }
       counts.created = scan.toCreate;
       counts.updated = scan.toUpdate;

@@ -124,6 +124,15 @@ export interface DealInput {
   is_verified: boolean;
   /** The source's own category or department, if it has one; see categoryOf for how it is used. */
   category_hint?: string | null;
+  /** ISO 3166 alpha-2 codes of the countries the offer is valid in, when the source says (networks do). */
+  regions?: readonly string[] | null;
+  /** The affiliate network the deal came from and its id there, for deals collected from a network. */
+  origin?: DealOrigin | null;
+}
+
+export interface DealOrigin {
+  network: string;
+  id: string;
 }
 
 /** The texts keyword search covers, in priority order (title and shop words are kept before description words). */
@@ -150,6 +159,8 @@ export type DealDoc = {
   scraped_at: string;
   is_verified: boolean;
   category: DealCategory;
+  regions?: string[];
+  origin?: DealOrigin;
 };
 
 /** The stored search document of a deal (`coupon_search`): the listing document plus its keyword index. */
@@ -176,6 +187,8 @@ export function buildDealDoc(input: DealInput): DealDoc {
   if (input.code) doc.code = input.code;
   if (input.shop_url) doc.shop_url = input.shop_url;
   if (input.shop_logo_url && isHttpUrl(input.shop_logo_url)) doc.shop_logo_url = input.shop_logo_url;
+  if (input.regions && input.regions.length > 0) doc.regions = [...input.regions];
+  if (input.origin) doc.origin = { network: input.origin.network, id: input.origin.id };
   return doc;
 }
 

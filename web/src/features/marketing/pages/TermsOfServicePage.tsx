@@ -60,6 +60,13 @@ export default function TermsOfServicePage() {
         what we list, but we cannot guarantee that every deal is available or correct, and purchases you make
         are between you and the shop.
       </p>
+      <p id="affiliate-links">
+        <strong>Affiliate links.</strong> Many deals reach us through affiliate networks (such as Awin,
+        impact.com and CJ), and their View Deal links are affiliate links: when you buy through one, the shop
+        may pay us a commission. The network that runs the link records your click so the shop can credit us.
+        Commissions never change your price, and they do not decide which deals we list or how we rank them.
+        Bargains shows no ads and puts no third-party trackers on its own pages.
+      </p>
       <h2>8. Acceptable use</h2>
       <p>
         Use Bargains for your own shopping. Do not copy or resell the deal list, scrape the service, or try to
