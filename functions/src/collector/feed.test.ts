@@ -73,6 +73,17 @@ describe('CSV records', () => {
     ]);
   });
 
+  it('skips a row over the record cap, like NDJSON, and goes on', async () => {
+    const huge = 'x'.repeat(MAX_RECORD_CHARS);
+    const result = await records('csv', `id,title\n1,a\n2,"${huge}"\n3,${huge}\n4,d\n`);
+    expect(result).toEqual([
+      { row: 1, fields: { id: '1', title: 'a' } },
+      { row: 2, error: 'record is larger than 64 KiB' },
+      { row: 3, error: 'record is larger than 64 KiB' },
+      { row: 4, fields: { id: '4', title: 'd' } },
+    ]);
+  });
+
   it.each([
     ['an empty file', ''],
     ['a blank header name', 'id,,title\n1,2,3\n'],

@@ -5,8 +5,8 @@
 //  - NDJSON: one JSON object per line (UTF-8, optional BOM, LF or CRLF; blank lines ignored).
 //  - CSV: RFC 4180 with a header row naming the fields (UTF-8, optional BOM, LF or CRLF, quoted fields may
 //    hold commas, quotes ("") and line breaks).
-// A record that cannot be read (bad JSON line, wrong number of CSV columns, oversized) is reported with its
-// row and skipped; a feed that cannot be read at all (HTTP error, timeout, size cap, broken CSV quoting)
+// A record that cannot be read (bad JSON line, wrong number of CSV columns, over 64 KiB in either format) is
+// reported with its row and skipped; a feed that cannot be read at all (HTTP error, timeout, size cap, broken CSV quoting)
 // raises FeedError, and the run then changes nothing.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -170,15 +170,16 @@ async function* ndjsonRecords(stream: Readable): AsyncGenerator<RawRecord> {
   }
 }
 
+/** A CSV row's size as its cells and the commas between them (quoting aside). */
+function recordChars(cells: readonly string[]): number {
+  return cells.reduce((sum, cell) => sum + cell.length, cells.length - 1);
+}
+
 async function* csvRecords(stream: Readable): AsyncGenerator<RawRecord> {
-  const parser = stream.pipe(
-    parseCsv({
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_RECORD_CHARS,
-    }),
-  );
+  // No max_record_size: csv-parse raises it as an error that ends the whole parse (with
+  // skip_records_with_error it drops the rest of the chunk instead), so the size is checked on each parsed row
+  // and an oversized one is skipped like an oversized NDJSON line. The feed's byte cap bounds what a row holds.
+  const parser = stream.pipe(parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true }));
   stream.on('error', (error) => parser.destroy(error));
   let header: string[] | null = null;
   let row = 0;
@@ -191,6 +192,10 @@ async function* csvRecords(stream: Readable): AsyncGenerator<RawRecord> {
         continue;
       }
       row += 1;
+      if (recordChars(cells) > MAX_RECORD_CHARS) {
+        yield { row, error: `record is larger than ${MAX_RECORD_CHARS / 1024} KiB` };
+        continue;
+      }
       if (cells.length !== header.length) {
         yield { row, error: `has ${cells.length} columns, the header has ${header.length}` };
         continue;

@@ -55,6 +55,13 @@ describe('plainText', () => {
     expect(capped).toHaveLength(200);
     expect(capped.endsWith('…')).toBe(true);
   });
+
+  it('never leaves half of a surrogate pair where a long value is cut before parsing', () => {
+    // 2,624 units are parsed for a 200-character field; the emoji straddles that bound, and the markup before it
+    // reduces to almost nothing, so the cut's end survives into the text.
+    const raw = `${'<i></i>'.repeat(374)}abcde🎁${'x'.repeat(100)}`;
+    expect(plainText(raw, 200)).toBe('abcde');
+  });
 });
 
 describe('normalizeRecord (wired)', () => {
@@ -102,8 +109,20 @@ describe('normalizeRecord (wired)', () => {
     ['ftp://files.example/x', 'url_home is not an absolute http(s) URL'],
     ['https://user:pw@acme.example/', 'url_home must not carry credentials'],
     [`https://acme.example/${'a'.repeat(3000)}`, 'url_home is longer than 2048 characters'],
+    // 1,021 characters as sent, 6,021 once 'é' is percent-encoded: the cap is on what would be stored.
+    [`https://acme.example/${'é'.repeat(1000)}`, 'url_home is longer than 2048 characters'],
+    ['https://acme.example/\ud800', 'url_home is not valid Unicode (it holds a lone surrogate)'],
   ])('rejects url_home %s', (url, expected) => {
     expect(reason({ url_home: url })).toBe(expected);
+  });
+
+  it('stores a URL whose encoded form is within the cap', () => {
+    const url = normalized({ url_home: `https://acme.example/${'é'.repeat(300)}` }).input.url_home;
+    expect(url).toBe(`https://acme.example/${'%C3%A9'.repeat(300)}`);
+    expect(url.length).toBeLessThanOrEqual(TEXT_LIMITS.url);
+    expect(reason({ shop_url: `https://acme.example/${'ü'.repeat(400)}` })).toBe(
+      'shop_url is longer than 2048 characters',
+    );
   });
 
   it('rejects a hostile shop_url and accepts a missing one', () => {
@@ -118,8 +137,38 @@ describe('normalizeRecord (wired)', () => {
     ['2026-02-01T00:00:00', 'start_date is not an ISO-8601 date-time'],
     ['0001-01-01T00:00:00Z', 'start_date is outside 2000–2100'],
     [12345, 'start_date is not an ISO-8601 date-time'],
+    // Days that do not exist: the Date parser would roll them over to March 2 and May 1.
+    ['2027-02-30T00:00:00Z', 'start_date is not an ISO-8601 date-time'],
+    ['2027-04-31T12:00Z', 'start_date is not an ISO-8601 date-time'],
   ])('rejects the start date %p', (value, expected) => {
     expect(reason({ start_date: value })).toContain(expected);
+  });
+
+  it('rejects an impossible end date instead of storing the next month', () => {
+    expect(reason({ end_date: '2027-02-30T00:00:00Z' })).toContain('end_date is not an ISO-8601 date-time');
+    expect(normalized({ end_date: '2027-02-28T00:00:00Z' }).input.end_date.toISOString()).toBe(
+      '2027-02-28T00:00:00.000Z',
+    );
+  });
+
+  it('refuses a lone surrogate in any text field, so the record is skipped before its write', () => {
+    expect(reason({ title: 'Lone \ud800 x' })).toBe('title is not valid Unicode (it holds a lone surrogate)');
+    for (const field of ['description', 'savings', 'type', 'code', 'shop_id', 'shop_name'])
+      expect(reason({ [field]: 'a\udc00b' })).toBe(
+        `${field} is not valid Unicode (it holds a lone surrogate)`,
+      );
+    expect(reason({ id: 'd\ud800' })).toBe('id is not valid Unicode (it holds a lone surrogate)');
+    expect(reason({ shop_url: 'https://acme.example/\udfff' })).toBe(
+      'shop_url is not valid Unicode (it holds a lone surrogate)',
+    );
+    // A well-formed pair (an emoji) is text like any other.
+    expect(normalized({ title: 'Gift \ud83c\udf81 inside' }).input.title).toBe('Gift 🎁 inside');
+  });
+
+  it('removes bidirectional controls from titles and shop names', () => {
+    const deal = normalized({ title: 'Free gift \u202etxt.exe', shop_name: '\u2067Acme\u2069 \u200eStore' });
+    expect(deal.input.title).toBe('Free gift txt.exe');
+    expect(deal.input.shop_name).toBe('Acme Store');
   });
 
   it('reads zoned dates into canonical UTC and checks the window', () => {

@@ -1,7 +1,8 @@
 // The trust boundary for feed records: one zod schema turns an adapter's candidate into the model's DealInput
 // (minus scraped_at, which is set when the deal is written) and a stable document id, or into a reason for
 // skipping the record. Text is reduced to plain text and capped, URLs must be absolute http(s), dates must be
-// explicit ISO-8601 date-times.
+// explicit ISO-8601 date-times. Every string must be well-formed Unicode: JSON can carry a lone surrogate
+// ("\ud800"), which Firestore refuses to store, so such a record is skipped here instead of failing its write.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { DealInput } from '../model/deal';
@@ -33,7 +34,21 @@ export type NormalizeResult =
   /** `ended`: a well-formed deal whose end_date has passed; skipped, but not an error in the feed. */
   | { ok: false; reason: string; ended?: true };
 
-const textValue = z.union([z.string(), z.number().finite()], { error: 'expected text' }).transform(String);
+/** A UTF-16 surrogate with no partner: the `u` flag makes the class match only unpaired ones. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function refuseLoneSurrogates(value: string, ctx: z.RefinementCtx): string {
+  if (LONE_SURROGATE.test(value)) {
+    ctx.addIssue({ code: 'custom', message: 'is not valid Unicode (it holds a lone surrogate)' });
+    return z.NEVER;
+  }
+  return value;
+}
+
+const textValue = z
+  .union([z.string(), z.number().finite()], { error: 'expected text' })
+  .transform(String)
+  .transform(refuseLoneSurrogates);
 
 const requiredText = (max: number) =>
   textValue.transform((value, ctx) => {
@@ -50,12 +65,16 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === undefined || value === null ? '' : plainText(value, max)));
 
+const tooLong = (ctx: z.RefinementCtx): never => {
+  ctx.addIssue({ code: 'custom', message: `is longer than ${TEXT_LIMITS.url} characters` });
+  return z.NEVER;
+};
+
 function cleanUrl(value: string, ctx: z.RefinementCtx): string {
   const trimmed = value.trim();
-  if (trimmed.length > TEXT_LIMITS.url) {
-    ctx.addIssue({ code: 'custom', message: `is longer than ${TEXT_LIMITS.url} characters` });
-    return z.NEVER;
-  }
+  // Checked before parsing too, so a megabyte of URL is never parsed.
+  if (trimmed.length > TEXT_LIMITS.url) return tooLong(ctx);
+  if (LONE_SURROGATE.test(trimmed)) return refuseLoneSurrogates(trimmed, ctx);
   if (!isHttpUrl(trimmed)) {
     ctx.addIssue({ code: 'custom', message: 'is not an absolute http(s) URL' });
     return z.NEVER;
@@ -65,7 +84,8 @@ function cleanUrl(value: string, ctx: z.RefinementCtx): string {
     ctx.addIssue({ code: 'custom', message: 'must not carry credentials' });
     return z.NEVER;
   }
-  return url.href;
+  // The cap is on what is stored: normalizing percent-encodes non-ASCII letters (one 'é' becomes '%C3%A9').
+  return url.href.length > TEXT_LIMITS.url ? tooLong(ctx) : url.href;
 }
 
 const requiredUrl = z.string({ error: 'is missing' }).transform(cleanUrl);

@@ -11,8 +11,10 @@
 //     deals that ended more than RETENTION_DAYS ago and are no longer in the feed are deleted, so the catalogue
 //     stops growing. Each of these touches both documents of the deal (listing and search, model/deal.ts), and
 //     the manifest records a deal as written only when both writes succeeded, so a failed half is retried by
-//     the next run. Then the manifest shards that changed, and (when a deal changed) the shop summary the
-//     dashboard's Store and Category filters read (deals/shop-summary.ts).
+//     the next run. A deal's failed write is tried once more in a batch of its own, so a document the server
+//     refuses fails only its own deal, never the others sharing its batch. Then the manifest shards that
+//     changed, and (when a deal changed) the shop summary the dashboard's Store and Category filters read
+//     (deals/shop-summary.ts).
 //  5. Record the run in collector_runs/{runId} and log one `collect_deals.summary` line.
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -21,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
-import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { type BulkWriter, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { refreshShopSummary } from '../deals/shop-summary';
 import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../model/deal';
 import { collectorRunDocPath } from '../model/paths';
@@ -35,7 +37,10 @@ import { normalizeRecord } from './normalize';
 
 /** A feed with fewer valid deals than this share of the last run's is refused as suspicious. */
 export const MIN_SHARE_OF_PREVIOUS = 0.5;
-/** A feed where more than this share of the records is invalid is refused (at least 20 records). */
+/**
+ * A feed where more than this share of the records is invalid is refused, whatever its size: 3 bad records of 4
+ * say the feed is broken as clearly as 300 of 400 do. (A feed with no valid record is refused anyway.)
+ */
 export const MAX_INVALID_SHARE = 0.5;
 /** Deals that left the feed and ended this long ago are deleted. */
 export const RETENTION_DAYS = 30;
@@ -43,8 +48,11 @@ export const RETENTION_DAYS = 30;
 export const MAX_REPORTED_ERRORS = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Deals enqueued (two document writes each) between flushes and lease checks. */
-const FLUSH_EVERY = 1000;
+/**
+ * Deals whose writes may be under way at once (two document writes each): enough to keep the BulkWriter's batches
+ * full, few enough that pending documents stay a small part of memory. Past it the run waits until half settled.
+ */
+const MAX_DEALS_IN_FLIGHT = 1000;
 const GRPC_NOT_FOUND = 5;
 
 export type RunTrigger = 'schedule' | 'cli';
@@ -222,20 +230,25 @@ async function scanFeed(
   return { seen: new Set(firstRow.keys()), spoolFile, toCreate, toUpdate, deferred };
 }
 
-function judgeFeed(counts: RunCounts, previousLive: number, allowShrink: boolean): void {
-  if (counts.valid === 0)
-    throw new RejectedFeed(`the feed has no valid deals (${counts.fetched} records read)`);
+/** Why a read feed must not be applied, or null when it may be. */
+export function feedRejection(
+  counts: Pick<RunCounts, 'fetched' | 'valid' | 'invalid' | 'ended'>,
+  previousLive: number,
+  allowShrink: boolean,
+): string | null {
+  if (counts.valid === 0) return `the feed has no valid deals (${counts.fetched} records read)`;
+  // Deals that ended are well-formed: they neither count for nor against the feed.
   const judged = counts.fetched - counts.ended;
-  if (judged >= 20 && counts.invalid / judged > MAX_INVALID_SHARE) {
-    throw new RejectedFeed(
-      `${counts.invalid} of ${judged} records are invalid (more than ${MAX_INVALID_SHARE * 100}%)`,
-    );
-  }
-  if (!allowShrink && previousLive > 0 && counts.valid < previousLive * MIN_SHARE_OF_PREVIOUS) {
-    throw new RejectedFeed(
-      `the feed has ${counts.valid} valid deals, fewer than ${MIN_SHARE_OF_PREVIOUS * 100}% of the ${previousLive} of the last run (use --allow-shrink if intended)`,
-    );
-  }
+  if (counts.invalid / judged > MAX_INVALID_SHARE)
+    return `${counts.invalid} of ${judged} records are invalid (more than ${MAX_INVALID_SHARE * 100}%)`;
+  if (!allowShrink && previousLive > 0 && counts.valid < previousLive * MIN_SHARE_OF_PREVIOUS)
+    return `the feed has ${counts.valid} valid deals, fewer than ${MIN_SHARE_OF_PREVIOUS * 100}% of the ${previousLive} of the last run (use --allow-shrink if intended)`;
+  return null;
+}
+
+function judgeFeed(counts: RunCounts, previousLive: number, allowShrink: boolean): void {
+  const rejection = feedRejection(counts, previousLive, allowShrink);
+  if (rejection !== null) throw new RejectedFeed(rejection);
 }
 
 interface Outcomes {
@@ -243,6 +256,9 @@ interface Outcomes {
   expired: string[];
   purged: string[];
 }
+
+/** One deal's document writes (both of its documents), enqueued on a BulkWriter; settles when all did. */
+type DealWrite = (writer: BulkWriter) => Promise<unknown>;
 
 async function applyChanges(
   options: CollectionOptions,
@@ -260,32 +276,65 @@ async function applyChanges(
     counts.write_failures += 1;
     reportError({ row: 0, id, reason: `write failed: ${(error as Error).message}` });
   };
-  let enqueued = 0;
-  const pace = async () => {
-    enqueued += 1;
-    if (enqueued % FLUSH_EVERY === 0) {
-      await writer.flush();
-      lease.assertHeld();
+
+  // The BulkWriter sends 20 writes per batch RPC, and when the RPC fails as a whole (the server refuses one
+  // document of it) every write in it reports that error: one bad document would fail nine other deals. So a
+  // deal whose writes failed is written once more through a BulkWriter of its own, where the batch is that
+  // deal's alone; only that failure is the deal's, and counted.
+  const writeAlone = async (id: string, write: DealWrite, done: () => void) => {
+    const alone = db.bulkWriter();
+    const result = write(alone).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+    await alone.close();
+    const failure = await result;
+    if (failure === null) done();
+    else failed(id, failure.error);
+  };
+
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
+  const settled = () => {
+    inFlight -= 1;
+    if (wake !== null && inFlight <= MAX_DEALS_IN_FLIGHT / 2) {
+      const resume = wake;
+      wake = null;
+      resume();
     }
+  };
+  /** Enqueues one deal's writes; `done` records it once both documents are written. */
+  const writeDeal = async (id: string, write: DealWrite, done: () => void) => {
+    // A run that lost its lease enqueues nothing more (what is under way still finishes).
+    lease.assertHeld();
+    inFlight += 1;
+    write(writer)
+      .then(done, () => writeAlone(id, write, done))
+      .catch((error: unknown) => failed(id, error))
+      .finally(settled);
+    // Waiting, not flushing: a flush would let the pipeline run dry every time.
+    if (inFlight >= MAX_DEALS_IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
   };
 
   try {
     const lines = createInterface({ input: createReadStream(scan.spoolFile), crlfDelay: Infinity });
     for await (const line of lines) {
       const deal = JSON.parse(line) as SpooledDeal;
-      const stored: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
       // Recorded as written only once both documents are: otherwise the manifest keeps the old hash (or none)
       // and the next run writes the deal again.
-      Promise.all(
-        dealDocuments(deal.id, stored).map(({ path, data }) => writer.set(db.doc(path), data)),
-      ).then(
+      await writeDeal(
+        deal.id,
+        (target) => {
+          const stored: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
+          return Promise.all(
+            dealDocuments(deal.id, stored).map(({ path, data }) => target.set(db.doc(path), data)),
+          );
+        },
         () => {
           counts[deal.isNew ? 'created' : 'updated'] += 1;
           outcomes.written.push({ id: deal.id, hash: deal.hash, endMs: Date.parse(deal.doc.end_date) });
         },
-        (error: unknown) => failed(deal.id, error),
       );
-      await pace();
     }
 
     const runMs = runTime.getTime();
@@ -300,37 +349,40 @@ async function applyChanges(
         continue;
       }
       if (!entry.gone && entry.endMs > runMs) {
-        Promise.all(
-          dealDocPaths(id).map((path) =>
-            writer.update(db.doc(path), expiry).catch((error: unknown) => {
-              // Someone deleted the document by hand (or a deal written before the search documents existed has
-              // none): there is nothing left to expire.
-              if ((error as { code?: unknown }).code !== GRPC_NOT_FOUND) throw error;
-            }),
-          ),
-        ).then(
+        await writeDeal(
+          id,
+          (target) =>
+            Promise.all(
+              dealDocPaths(id).map((path) =>
+                target.update(db.doc(path), expiry).catch((error: unknown) => {
+                  // Someone deleted the document by hand (or a deal written before the search documents existed
+                  // has none): there is nothing left to expire.
+                  if ((error as { code?: unknown }).code !== GRPC_NOT_FOUND) throw error;
+                }),
+              ),
+            ),
           () => {
             counts.expired += 1;
             outcomes.expired.push(id);
           },
-          (error: unknown) => failed(id, error),
         );
-        await pace();
       } else if (!entry.gone) {
         manifest.set(id, { ...entry, gone: true });
       } else if (entry.endMs < purgeBefore) {
-        Promise.all(dealDocPaths(id).map((path) => writer.delete(db.doc(path)))).then(
+        await writeDeal(
+          id,
+          (target) => Promise.all(dealDocPaths(id).map((path) => target.delete(db.doc(path)))),
           () => {
             counts.purged += 1;
             outcomes.purged.push(id);
           },
-          (error: unknown) => failed(id, error),
         );
-        await pace();
       }
     }
   } finally {
     await writer.close();
+    // Deals written again alone may still be under way.
+    while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
   }
   return outcomes;
 }

@@ -47,6 +47,26 @@ describe('toDateOrNull', () => {
   ])('rejects %p', (value) => {
     expect(toDateOrNull(value)).toBeNull();
   });
+
+  // The Date parser rolls impossible fields over (February 30 → March 2): they must not come back as dates.
+  it.each([
+    ['2027-02-30T00:00:00Z'],
+    ['2027-04-31T12:00Z'],
+    ['2026-02-29T00:00:00Z'],
+    ['2027-13-01T00:00:00Z'],
+    ['2027-01-01T24:00:00Z'],
+    ['2027-01-01T12:60:00Z'],
+    ['2027-01-01T12:00:60Z'],
+    ['2027-01-01T12:00:00+24:00'],
+  ])('rejects the impossible date-time %p', (value) => {
+    expect(toDateOrNull(value)).toBeNull();
+  });
+
+  it('accepts the last day of each month, leap days included', () => {
+    expect(toDateOrNull('2028-02-29T23:59:59.999+01:00')?.toISOString()).toBe('2028-02-29T22:59:59.999Z');
+    expect(toDateOrNull('2027-04-30T12:00Z')?.toISOString()).toBe('2027-04-30T12:00:00.000Z');
+    expect(toDateOrNull('2027-12-31T23:59:00-05:00')?.toISOString()).toBe('2028-01-01T04:59:00.000Z');
+  });
 });
 
 describe('parseUser', () => {

@@ -71,4 +71,11 @@ describe('collapseWhitespace', () => {
   it('folds every run of whitespace into one space and trims', () => {
     expect(collapseWhitespace('\n a \u00a0\u2003 b\t')).toBe('a b');
   });
+
+  it('removes bidirectional controls, so text displays in the order it is read', () => {
+    expect(collapseWhitespace('Free gift \u202etxt.exe')).toBe('Free gift txt.exe');
+    const everyControl = '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    expect(collapseWhitespace(`a${everyControl}b \u2067c\u2069`)).toBe('ab c');
+    expect(htmlToPlainText('<b>Free</b> gift &#x202E;txt.exe')).toBe('Free gift txt.exe');
+  });
 });

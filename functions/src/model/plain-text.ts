@@ -64,9 +64,20 @@ const BLOCK_ELEMENTS = new Set([
 // eslint-disable-next-line no-control-regex -- the point is to remove control characters
 const CONTROL_AND_SPACE = /[\u0000-\u001f\u007f-\u009f\s\u200b\ufeff]+/g;
 
-/** Runs of whitespace, control characters and zero-width spaces become one space; ends trimmed. */
+/**
+ * Bidirectional formatting characters: the marks (U+200E LRM, U+200F RLM, U+061C ALM), embeddings and
+ * overrides (U+202A–U+202E) and isolates (U+2066–U+2069). Plain text never needs them, and an override makes
+ * text display in another order than it is read ("Free gift \u202etxt.exe" shows as "Free gift exe.txt").
+ * They are removed, not turned into spaces: a mark sits inside a word.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Runs of whitespace, control characters and zero-width spaces become one space, bidirectional controls are
+ * removed; ends trimmed.
+ */
 export function collapseWhitespace(text: string): string {
-  return text.replace(CONTROL_AND_SPACE, ' ').trim();
+  return text.replace(BIDI_CONTROLS, '').replace(CONTROL_AND_SPACE, ' ').trim();
 }
 
 /**

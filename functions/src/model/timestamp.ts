@@ -18,7 +18,34 @@ export function isTimestampLike(value: unknown): value is TimestampLike {
 }
 
 /** Strict ISO-8601 date-time with an explicit zone (Z or ±hh:mm); bare dates and local times are ambiguous. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * The ISO string as a Date when every calendar field exists. `new Date()` rolls impossible fields over
+ * (2027-02-30 becomes March 2, 2027-04-31 May 1, 24:00 the next day), so the fields are built into a date and
+ * must come back unchanged; zone offsets are at most 23:59.
+ */
+function isoDateTime(text: string): Date | null {
+  const fields = ISO_DATE_TIME.exec(text);
+  if (!fields) return null;
+  const field = (index: number): number => Number(fields[index] ?? 0);
+  const probe = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
+  probe.setUTCFullYear(field(1), field(2) - 1, field(3));
+  probe.setUTCHours(field(4), field(5), field(6));
+  // Year, month, day, hours, minutes, seconds: capture groups 1–6.
+  const roundTrip = [
+    probe.getUTCFullYear(),
+    probe.getUTCMonth() + 1,
+    probe.getUTCDate(),
+    probe.getUTCHours(),
+    probe.getUTCMinutes(),
+    probe.getUTCSeconds(),
+  ];
+  const exists = roundTrip.every((value, i) => value === field(i + 1));
+  return exists && field(7) <= 23 && field(8) <= 59 ? new Date(text) : null;
+}
 
 /** Converts a Timestamp, Date or ISO-8601 date-time string to a valid Date; anything else gives null. */
 export function toDateOrNull(value: unknown): Date | null {
@@ -27,7 +54,7 @@ export function toDateOrNull(value: unknown): Date | null {
   else if (isTimestampLike(value)) {
     const converted: unknown = value.toDate();
     date = converted instanceof Date ? converted : null;
-  } else if (typeof value === 'string' && ISO_DATE_TIME.test(value)) date = new Date(value);
+  } else if (typeof value === 'string') date = isoDateTime(value);
   return date !== null && Number.isFinite(date.getTime()) ? date : null;
 }
 
