@@ -64,8 +64,12 @@ export function openNetworkFeed(id: NetworkId, account: NetworkAccount): OpenedF
 
 /** A saved API answer of the network (one page's body: JSON for Awin and impact.com, XML for CJ) as a feed. */
 export async function openSavedNetworkAnswer(id: NetworkId, path: string): Promise<OpenedFeed> {
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw new NetworkError(`${path} is not a readable file`);
+  const info = await stat(path).catch((error: unknown) => {
+    throw new NetworkError(
+      `${path} is not a readable file (${error instanceof Error ? error.message : String(error)})`,
+    );
+  });
+  if (!info.isFile()) throw new NetworkError(`${path} is not a readable file`);
   if (info.size > DEFAULT_MAX_RESPONSE_BYTES) {
     throw new NetworkError(
       `${path} is larger than one ${id} answer may be (${DEFAULT_MAX_RESPONSE_BYTES} bytes)`,
