@@ -84,7 +84,9 @@ export async function handle(req: UnsubscribeRequest, res: UnsubscribeResponse):
       // POST or the button can simply be sent again.
       const busy = contentionAnswer('unsubscribe', error);
       for (const [field, value] of Object.entries(busy.headers)) res.set(field, value);
-      res.status(busy.status).send(page('Please try again', 'Too many requests at once. Try again in a moment.'));
+      res
+        .status(busy.status)
+        .send(page('Please try again', 'Too many requests at once. Try again in a moment.'));
       return;
     }
     logger.error(error instanceof ConfigError ? 'config.invalid' : 'unsubscribe.failed', errorDetails(error));
