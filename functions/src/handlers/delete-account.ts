@@ -23,6 +23,7 @@ import { isUserNotFoundError, requireUser } from '../http/auth';
 import { parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
+import { isDocumentId } from '../model/document-id';
 import { isRecentLogin, REQUIRES_RECENT_LOGIN } from '../model/recent-login';
 import { stripeClient } from '../stripe/client';
 
@@ -32,7 +33,9 @@ export const REQUIRES_RECENT_LOGIN_MESSAGE =
   'For security reasons, please sign out and sign in again before deleting your account.';
 const MAX_BODY_BYTES = 1024;
 
-export const deleteAccountBodySchema = z.strictObject({ userId: z.string().min(1).max(128) });
+export const deleteAccountBodySchema = z.strictObject({
+  userId: z.string().min(1).max(128).refine(isDocumentId, 'must be a user id'),
+});
 
 export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: true }, async (req) => {
   // A retry must still succeed after the Auth user is gone (every step below tolerates "already done"), as long

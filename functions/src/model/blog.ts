@@ -4,6 +4,7 @@
 // derived from it at write time (tools/blog/derive.ts), so readers never parse bodies.
 // zod/mini, as in fields.ts: render_blog's bundle (scripts/lib/stack.ts) then holds only the zod it uses.
 import { array, extend, nullish, number, object, pipe, refine, string, transform } from 'zod/mini';
+import { isDocumentId } from './document-id';
 import { textOrEmpty } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { blogDocPath, blogSummaryDocPath } from './paths';
@@ -117,9 +118,9 @@ export function blogSummaryDoc<When>(post: BlogDoc<When>): BlogSummaryDoc<When> 
 }
 
 /**
- * A post id as it can appear in a URL: Firestore ids cannot contain '/' or be '.' / '..', and the publisher
- * only accepts lowercase words joined by hyphens; anything else names no post (and must not become a path).
+ * A post id as it can appear in a URL: a Firestore document id (model/document-id.ts; reserved ids such as
+ * `__x__` included) of the characters the publisher's ids use; anything else names no post and is never read.
  */
 export function isPossibleBlogId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{1,200}$/.test(id);
+  return /^[A-Za-z0-9_-]{1,200}$/.test(id) && isDocumentId(id);
 }
