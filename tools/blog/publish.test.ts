@@ -41,6 +41,18 @@ describe('parsePublishOptions', () => {
     });
   });
 
+  it('stores author name and bio as plain text: control characters become spaces', () => {
+    const result = parsePublishOptions({
+      ...validArgs,
+      'author-name': ' Maya\u0007Chen\u001b[31m ',
+      'author-bio': 'Line one\r\nline\u0000two\u0085',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      options: { authorName: 'Maya Chen [31m', authorBio: 'Line one line two' },
+    });
+  });
+
   it('keeps the offset of a full ISO date-time', () => {
     const result = parsePublishOptions({ ...validArgs, date: '2025-05-01T09:30:00+02:00' });
     expect(result.ok && result.options.date?.toISOString()).toBe('2025-05-01T07:30:00.000Z');
@@ -63,6 +75,7 @@ describe('parsePublishOptions', () => {
     ['date', '2025-02-30', '--date must be a date'],
     ['project', 'Bad_Project', '--project must be a Firebase project id'],
     ['author-bio', '   ', '--author-bio must not be empty'],
+    ['author-name', '\u0007\u001b ', '--author-name must not be empty'],
   ])('rejects --%s %j', (flag, value, message) => {
     const errors = errorsFor({ ...validArgs, [flag]: value });
     expect(errors.some((error) => error.startsWith(message))).toBe(true);

@@ -2,6 +2,7 @@
 // document that gets written. No Firebase imports here so it is unit-testable without an emulator.
 import { z } from 'zod';
 import { isImageReference, type BlogDoc } from '../../functions/src/model/blog';
+import { collapseWhitespace } from '../../functions/src/model/plain-text';
 import { deriveBlogFields } from './derive';
 
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
@@ -12,6 +13,16 @@ export const MAX_HTML_BYTES = 900 * 1024;
 const imageReference = z.string({ error: 'is required' }).trim().refine(isImageReference, {
   message: 'must be a site path like /blog/covers/x.svg or an https:// URL (no spaces)',
 });
+
+/**
+ * Author name and bio are shown as plain text on pages and in the feeds: control characters (which would make
+ * the RSS feed ill-formed XML) and runs of whitespace become one space, ends trimmed.
+ */
+const plainTextFlag = (maxLength: number) =>
+  z
+    .string({ error: 'is required' })
+    .transform(collapseWhitespace)
+    .pipe(z.string().min(1, 'must not be empty').max(maxLength, `must be at most ${maxLength} characters`));
 
 const publishDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be a date like 2025-05-01 or an ISO date-time like 2025-05-01T09:30:00Z',
@@ -28,9 +39,9 @@ export const publishOptionsSchema = z
       )
       .max(100, 'must be at most 100 characters'),
     cover: imageReference,
-    authorName: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(100),
+    authorName: plainTextFlag(100),
     authorAvatar: imageReference,
-    authorBio: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(1000),
+    authorBio: plainTextFlag(1000),
     // Date-only values mean midnight UTC so the stored instant does not depend on the publisher's time zone.
     date: publishDate
       .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
