@@ -5,7 +5,7 @@
 // zod/mini, as in fields.ts: render_blog's bundle (scripts/lib/stack.ts) then holds only the zod it uses.
 import { array, extend, nullish, number, object, pipe, refine, string, transform } from 'zod/mini';
 import { isDocumentId } from './document-id';
-import { textOrEmpty } from './fields';
+import { isImageReference, textOrEmpty } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { blogDocPath, blogSummaryDocPath } from './paths';
 import { dateSchema } from './timestamp';
@@ -35,14 +35,6 @@ export interface BlogSummary {
 
 export interface BlogPost extends BlogSummary {
   html_content: string;
-}
-
-/**
- * Cover and avatar images: a site path (`/blog/covers/x.svg`) or an https URL, as the publisher accepts them.
- * Anything else (javascript:, data:, protocol-relative, whitespace) reads as no image.
- */
-export function isImageReference(value: string): boolean {
-  return /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\/\S*$/.test(value);
 }
 
 const imageReference = pipe(
