@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { HOSTILE_POST_ID, demoBlogPosts, publishDemoPosts } from '../../tools/blog/demo-posts';
 import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
-import { BASE_URL, gotoApp, launchBrowser, newContext } from './support/browser';
+import { BASE_URL, gotoApp, launchBrowser, newContext, trackCspViolations } from './support/browser';
 import { adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { signInWithEmulatedGoogle, signUp } from './dashboard-helpers';
 
@@ -138,29 +138,11 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
-/** Collects the page's CSP violations: the DOM events (every frame) and Chromium's console reports. */
-async function trackCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
-        .__reportCspViolation;
-      report?.(`${event.violatedDirective} blocked ${event.blockedURI} on ${location.href}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|frame|connect|apply)/i.test(message.text()))
-      violations.push(message.text());
-  });
-  return violations;
-}
-
 describe('no CSP violation in Chromium', () => {
   it('on every route, signed out', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const violations = await trackCsp(page);
+    const violations = await trackCspViolations(page);
     const routes = [
       ...SNAPSHOT_PATHS,
       '/blog',
@@ -185,7 +167,7 @@ describe('no CSP violation in Chromium', () => {
     // (and removed from what is shown): the policy is a second line behind the sanitizer.
     const context = await newContext(browser);
     const page = await context.newPage();
-    const violations = await trackCsp(page);
+    const violations = await trackCspViolations(page);
     await gotoApp(page, `/blog/${HOSTILE_POST_ID}`);
     await page.locator('#hostile-handler-link').waitFor();
     await settle(page);
@@ -204,7 +186,7 @@ describe('no CSP violation in Chromium', () => {
   it('through sign-up, the checkout round trip and a blog post, signed in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const violations = await trackCsp(page);
+    const violations = await trackCspViolations(page);
     await signUp(page, uniqueEmail('csp'));
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL(/127\.0\.0\.1:12111\/checkout\//);
@@ -222,7 +204,7 @@ describe('no CSP violation in Chromium', () => {
   it('through Google sign-in in the Auth emulator popup', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const violations = await trackCsp(page);
+    const violations = await trackCspViolations(page);
     await signInWithEmulatedGoogle(page);
     // The popup kept its opener (COOP same-origin-allow-popups) and handed the result back.
     await page.waitForURL('**/dashboard');

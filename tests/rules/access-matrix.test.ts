@@ -140,6 +140,7 @@ const COLLECTIONS_UNDER_TEST: CollectionUnderTest[] = [
   serverOnly('email_runs', SEEDED.emailRun, { sent: 0 }),
   serverOnly('collector_state', SEEDED.collectorState, { lease_run_id: 'client-run' }),
   serverOnly('collector_state manifest', SEEDED.collectorManifest, { entries: '', count: 0 }),
+  serverOnly('deleted_users', SEEDED.deletedUser, { deleted_at: new Date(), expires_at: new Date() }),
 ];
 
 const cases = COLLECTIONS_UNDER_TEST.flatMap((target) =>

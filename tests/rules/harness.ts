@@ -25,9 +25,11 @@ import {
 } from 'firebase/firestore';
 import { blogSummaryDoc } from '../../functions/src/model/blog';
 import { buildDealDoc, buildDealSearchDoc } from '../../functions/src/model/deal';
+import { deletedUserDoc } from '../../functions/src/model/server-docs';
 import {
   COLLECTIONS,
   alertBatchDocPath,
+  deletedUserDocPath,
   collectorRunDocPath,
   emailRunDocPath,
   collectorStateDocPath,
@@ -64,6 +66,8 @@ export const SEEDED = {
   emailRun: emailRunDocPath('2026-01-01T00-00-00-000Z'),
   collectorState: collectorStateDocPath('wired'),
   collectorManifest: `${collectorStateDocPath('wired')}/manifest/00`,
+  /** The tombstone of an account delete_account removed (its uid is none of the roles'). */
+  deletedUser: deletedUserDocPath('deleted-user'),
 };
 
 export type Role = 'signedOut' | 'free' | 'subscriber' | 'other';
@@ -235,6 +239,7 @@ export async function resetAndSeed(env: RulesTestEnvironment): Promise<void> {
       setDoc(doc(db, SEEDED.emailRun), { sent: 1, started_at: SEED_TIME }),
       setDoc(doc(db, SEEDED.collectorState), { lease_run_id: null, lease_expires_at: null }),
       setDoc(doc(db, SEEDED.collectorManifest), { entries: '', count: 0 }),
+      setDoc(doc(db, SEEDED.deletedUser), deletedUserDoc(SEED_TIME.toDate())),
     ]);
   });
 }

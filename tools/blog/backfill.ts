@@ -2,12 +2,8 @@
 // publisher stored sanitized HTML, plain-text derived fields and a blog_summaries document up to what the publisher
 // writes today. No Firebase imports, so it is unit-testable; the caller passes how its SDK's timestamps look.
 import { isDeepStrictEqual } from 'node:util';
-import {
-  blogSummaryDoc,
-  isImageReference,
-  type BlogDoc,
-  type BlogSummaryDoc,
-} from '../../functions/src/model/blog';
+import { blogSummaryDoc, type BlogDoc, type BlogSummaryDoc } from '../../functions/src/model/blog';
+import { isImageReference } from '../../functions/src/model/fields';
 import { deriveBlogFields, MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, truncateAtWord } from './derive';
 import { htmlToPlainText } from '../../functions/src/model/plain-text';
 

@@ -13,7 +13,7 @@ const validArgs = {
   id: 'my-post',
   cover: '/blog/covers/waiting-rule.svg',
   'author-name': 'Maya Chen',
-  'author-avatar': 'https://cdn.example.com/a.png',
+  'author-avatar': '/blog/avatars/maya-chen.svg',
   'author-bio': 'Writes about savings.',
 };
 
@@ -32,12 +32,24 @@ describe('parsePublishOptions', () => {
         id: 'my-post',
         cover: '/blog/covers/waiting-rule.svg',
         authorName: 'Maya Chen',
-        authorAvatar: 'https://cdn.example.com/a.png',
+        authorAvatar: '/blog/avatars/maya-chen.svg',
         authorBio: 'Writes about savings.',
         date: new Date('2025-05-01T00:00:00Z'),
         emulator: true,
         dryRun: true,
       },
+    });
+  });
+
+  it('stores author name and bio as plain text: control characters become spaces', () => {
+    const result = parsePublishOptions({
+      ...validArgs,
+      'author-name': ' Maya\u0007Chen\u001b[31m ',
+      'author-bio': 'Line one\r\nline\u0000two\u0085',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      options: { authorName: 'Maya Chen [31m', authorBio: 'Line one line two' },
     });
   });
 
@@ -59,10 +71,14 @@ describe('parsePublishOptions', () => {
     ['cover', 'javascript:alert(1)', '--cover must be a site path'],
     ['cover', '//evil.example/x.png', '--cover must be a site path'],
     ['author-avatar', 'http://insecure.example/a.png', '--author-avatar must be a site path'],
+    ['author-avatar', 'https://cdn.example.com/a.png', '--author-avatar must be a site path'],
+    ['cover', 'https://cdn.example.com/cover.jpg', '--cover must be a site path'],
+    ['cover', '/\\evil.example/x.png', '--cover must be a site path'],
     ['date', '01/05/2025', '--date must be a date'],
     ['date', '2025-02-30', '--date must be a date'],
     ['project', 'Bad_Project', '--project must be a Firebase project id'],
     ['author-bio', '   ', '--author-bio must not be empty'],
+    ['author-name', '\u0007\u001b ', '--author-name must not be empty'],
   ])('rejects --%s %j', (flag, value, message) => {
     const errors = errorsFor({ ...validArgs, [flag]: value });
     expect(errors.some((error) => error.startsWith(message))).toBe(true);
@@ -113,6 +129,31 @@ describe('buildBlogDocument', () => {
     html = await serverBlogHtml('https://publisher.invalid');
   });
   const build = (source: string) => buildBlogDocument(source, author, dates, (raw) => html.sanitize(raw));
+
+  it('refuses body images and media from other hosts, naming each, and accepts site and data: images', () => {
+    const result = build(
+      '<h1>T</h1><img src="https://cdn.example/a.png"><picture><source srcset="/ok.png 1x, //cdn.example/b.png 2x"></picture>' +
+        '<video poster="http://cdn.example/c.jpg"></video><img src="/\\evil.example/d.png">',
+    );
+    expect(result).toEqual({ error: expect.stringContaining('Body images must be a site path') });
+    const message = 'error' in result ? result.error : '';
+    for (const url of [
+      'https://cdn.example/a.png',
+      '//cdn.example/b.png',
+      'http://cdn.example/c.jpg',
+      '/\\evil.example/d.png',
+    ])
+      expect([url, message.includes(url)]).toEqual([url, true]);
+    expect(message).not.toContain('/ok.png');
+
+    expect(
+      build(
+        '<h1>T</h1><img src="/blog/images/a.svg"><img src="relative.png"><img src="data:image/png;base64,AAAA">',
+      ),
+    ).toHaveProperty('document');
+    // Links to other sites load nothing: they stay (the sanitizer opens them in a new tab).
+    expect(build('<h1>T</h1><a href="https://elsewhere.example/">out</a>')).toHaveProperty('document');
+  });
 
   it('stores the sanitized HTML with the plain-text fields derived from the original', () => {
     const source =

@@ -1,17 +1,66 @@
 // Pure part of the blog publisher (scripts/publish-post.ts): argument validation, target resolution and the
 // document that gets written. No Firebase imports here so it is unit-testable without an emulator.
 import { z } from 'zod';
-import { isImageReference, type BlogDoc } from '../../functions/src/model/blog';
+import type { BlogDoc } from '../../functions/src/model/blog';
+import { isImageReference } from '../../functions/src/model/fields';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { isSiteResource, LOADING_ATTRIBUTES, srcsetUrls } from '../../functions/src/model/blog-html';
+import { collapseWhitespace } from '../../functions/src/model/plain-text';
 import { deriveBlogFields } from './derive';
+
+type Node = DefaultTreeAdapterTypes.Node;
 
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
 export const DEFAULT_EMULATOR_PROJECT = 'demo-bargains';
 /** Firestore documents are limited to 1 MiB; keep headroom for the other fields. */
 export const MAX_HTML_BYTES = 900 * 1024;
 
-const imageReference = z.string({ error: 'is required' }).trim().refine(isImageReference, {
-  message: 'must be a site path like /blog/covers/x.svg or an https:// URL (no spaces)',
-});
+/** Why images are site files only: model/fields.ts isImageReference. */
+export const SITE_IMAGE_RULE =
+  'must be a site path like /blog/covers/x.svg (a file in web/public, deployed with the site): the site loads ' +
+  'no images from other hosts';
+
+const imageReference = z
+  .string({ error: 'is required' })
+  .trim()
+  .refine(isImageReference, { message: `${SITE_IMAGE_RULE} (no spaces)` });
+
+/** Elements the sanitizer keeps whose URLs the browser loads (iframes, embeds and the like are removed whole). */
+const MEDIA_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'track']);
+/** Any origin will do: site paths and relative URLs resolve onto it, other hosts do not. */
+const PUBLISHER_ORIGIN = 'https://publisher.invalid';
+
+/**
+ * The URLs a body's images and media would load from another host: the sanitizer drops them when the post is
+ * shown (blog-html.ts isSiteResource, the same rule); refusing them here tells the author at once, instead of
+ * publishing a post whose pictures silently never appear. data: URLs are the sanitizer's business.
+ */
+export function foreignResourceUrls(html: string): string[] {
+  const found: string[] = [];
+  const stack: Node[] = [parse(html)];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if ('attrs' in node && MEDIA_ELEMENTS.has(node.nodeName)) {
+      for (const { name, value } of node.attrs) {
+        if (!LOADING_ATTRIBUTES.has(name)) continue;
+        const urls = name === 'srcset' ? srcsetUrls(value) : [value.trim()];
+        found.push(...urls.filter((url) => !/^data:/i.test(url) && !isSiteResource(url, PUBLISHER_ORIGIN)));
+      }
+    }
+    if ('content' in node) stack.push(node.content);
+    if ('childNodes' in node) stack.push(...node.childNodes);
+  }
+  return found;
+}
+
+/**
+ * Author name and bio are shown as plain text on pages and in the feeds: control characters (which would make
+ * the RSS feed ill-formed XML) and runs of whitespace become one space, ends trimmed.
+ */
+const plainTextFlag = (maxLength: number) =>
+  z
+    .string({ error: 'is required' })
+    .transform(collapseWhitespace)
+    .pipe(z.string().min(1, 'must not be empty').max(maxLength, `must be at most ${maxLength} characters`));
 
 const publishDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be a date like 2025-05-01 or an ISO date-time like 2025-05-01T09:30:00Z',
@@ -28,9 +77,9 @@ export const publishOptionsSchema = z
       )
       .max(100, 'must be at most 100 characters'),
     cover: imageReference,
-    authorName: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(100),
+    authorName: plainTextFlag(100),
     authorAvatar: imageReference,
-    authorBio: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(1000),
+    authorBio: plainTextFlag(1000),
     // Date-only values mean midnight UTC so the stored instant does not depend on the publisher's time zone.
     date: publishDate
       .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
@@ -144,6 +193,12 @@ export function buildBlogDocument(
   if (bytes > MAX_HTML_BYTES) {
     return {
       error: `The HTML file is ${bytes} bytes; the limit is ${MAX_HTML_BYTES} (Firestore's 1 MiB document cap).`,
+    };
+  }
+  const foreign = foreignResourceUrls(html);
+  if (foreign.length > 0) {
+    return {
+      error: `Body images ${SITE_IMAGE_RULE}. Copy these into web/public/blog/ and use their site paths: ${foreign.join(', ')}`,
     };
   }
   const derived = deriveBlogFields(html);

@@ -48,6 +48,10 @@ describe('unsubscribe tokens', () => {
     expect(verifyUnsubscribeToken(other, SECRET, NOW)).toMatchObject({ ok: false, reason: 'forged' });
   });
 
+  it('signs no token for a uid that is no document id', () => {
+    expect(() => token('__x__')).toThrow(RangeError);
+  });
+
   it('refuses an expired token, even a genuine one', () => {
     const later = new Date(NOW.getTime() + UNSUBSCRIBE_TOKEN_TTL_SECONDS * 1000);
     expect(verifyUnsubscribeToken(token(), SECRET, later)).toMatchObject({ ok: false, reason: 'expired' });
@@ -60,6 +64,8 @@ describe('unsubscribe tokens', () => {
     'user-a.digest.123.sig.extra',
     'user-a.weekly.123.sig',
     'us/er.digest.123.sig',
+    // Firestore reserves `__…__` ids: the uid could never name a preferences document.
+    '__x__.digest.123.sig',
   ])('refuses the malformed token %j', (value) => {
     expect(verifyUnsubscribeToken(value, SECRET, NOW)).toMatchObject({ ok: false, reason: 'malformed' });
   });

@@ -2,6 +2,7 @@
 // EMAIL_TOKEN_SECRET. The link works without signing in (RFC 8058 one-click) and only for the user and the
 // list (digest or alerts) it was made for; it expires, so a leaked old email cannot toggle preferences forever.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isDocumentId } from '../model/document-id';
 
 export const EMAIL_LISTS = ['digest', 'alerts'] as const;
 export type EmailList = (typeof EMAIL_LISTS)[number];
@@ -20,12 +21,15 @@ const SEPARATOR = '.';
 /** Firebase uids are at most 128 characters of [A-Za-z0-9]; emulator and custom uids may use - and _. */
 const UID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** The uid names the user's preferences document, so it must also be an id Firestore accepts (not `__x__`). */
+const isTokenUid = (uid: string): boolean => UID_PATTERN.test(uid) && isDocumentId(uid);
+
 function signature(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
 export function signUnsubscribeToken(claims: UnsubscribeClaims, secret: string): string {
-  if (!UID_PATTERN.test(claims.uid)) throw new RangeError(`uid not signable: ${claims.uid}`);
+  if (!isTokenUid(claims.uid)) throw new RangeError(`uid not signable: ${claims.uid}`);
   const payload = [claims.uid, claims.list, String(claims.expires)].join(SEPARATOR);
   return `${payload}${SEPARATOR}${signature(payload, secret)}`;
 }
@@ -40,7 +44,7 @@ export function verifyUnsubscribeToken(token: string, secret: string, now: Date)
   const [uid = '', list = '', expiresText = '', given = ''] = parts;
   const expires = Number(expiresText);
   if (
-    !UID_PATTERN.test(uid) ||
+    !isTokenUid(uid) ||
     !(EMAIL_LISTS as readonly string[]).includes(list) ||
     !/^\d{1,12}$/.test(expiresText)
   ) {

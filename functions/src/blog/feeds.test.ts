@@ -50,6 +50,12 @@ describe('sitemapXml', () => {
   });
 });
 
+describe('sitemapXml with characters XML cannot hold', () => {
+  it('stays well-formed', () => {
+    expect(() => parseXml(sitemapXml(ORIGIN, [summary('a\u0007b')]))).not.toThrow();
+  });
+});
+
 describe('rssXml', () => {
   it('is RSS 2.0 with a channel, an atom self link and one item per post, text escaped', () => {
     const document = parseXml(rssXml(ORIGIN, [summary('one'), summary('two', { coverImage: '' })]));
@@ -77,6 +83,27 @@ describe('rssXml', () => {
       `${ORIGIN}/blog/covers/one.svg`,
     );
     expect(items[1]?.getElementsByTagName('enclosure')).toHaveLength(0);
+  });
+
+  it('stays well-formed with characters XML cannot hold in any field, keeping the rest of the text', () => {
+    const hostile = '\u0000A\u0007b\u000bc\u001bd\u007fe\u0085f\ufffeg\uffffh\ud800i\tj';
+    const document = parseXml(
+      rssXml(ORIGIN, [
+        summary('controls', {
+          title: `Title ${hostile}`,
+          description: `Description ${hostile}`,
+          author: { name: `Maya${hostile}`, avatar: '', bio: '' },
+          tags: [`Tag${hostile}`],
+          coverImage: `/blog/covers/a\u0007b.svg`,
+        }),
+      ]),
+    );
+    const item = document.getElementsByTagName('item')[0];
+    const text = (name: string) => item?.getElementsByTagName(name)[0]?.textContent;
+    expect(text('title')).toBe('Title Abcdefghi\tj');
+    expect(text('description')).toBe('Description Abcdefghi\tj');
+    expect(text('dc:creator')).toBe('MayaAbcdefghi\tj');
+    expect(text('category')).toBe('TagAbcdefghi\tj');
   });
 });
 

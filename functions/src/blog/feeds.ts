@@ -1,6 +1,7 @@
-// /sitemap.xml, /blog/rss.xml and /robots.txt, written from the posts' summaries.
+// /sitemap.xml, /blog/rss.xml and /robots.txt, written from the posts' summaries. Every value in the XML goes
+// through escapeXml, so no stored text (a control character in an author's name) can make a feed ill-formed.
 import type { BlogSummary } from '../model/blog';
-import { absoluteUrl, escapeMarkup } from './markup';
+import { absoluteUrl, escapeXml } from './markup';
 
 /** The public pages with content worth indexing (web/src/app/routes.tsx); sign-in forms and private pages are not. */
 export const PUBLIC_PAGES = [
@@ -25,7 +26,7 @@ export const postPath = (id: string) => `/blog/${encodeURIComponent(id)}`;
 /** Sitemaps protocol 0.9: every public page, and every post with its last change. */
 export function sitemapXml(origin: string, posts: readonly BlogSummary[]): string {
   const url = (path: string, lastmod?: Date) =>
-    `  <url><loc>${escapeMarkup(absoluteUrl(origin, path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+    `  <url><loc>${escapeXml(absoluteUrl(origin, path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -38,21 +39,21 @@ export function sitemapXml(origin: string, posts: readonly BlogSummary[]): strin
 
 /** RSS 2.0 with an Atom self link (what feed validators ask for). */
 export function rssXml(origin: string, posts: readonly BlogSummary[]): string {
-  const text = (name: string, value: string) => `<${name}>${escapeMarkup(value)}</${name}>`;
+  const text = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
   const items = posts.map((post) => {
     const link = absoluteUrl(origin, postPath(post.id));
     return [
       '    <item>',
       `      ${text('title', post.title || 'Untitled post')}`,
       `      ${text('link', link)}`,
-      `      <guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      ${text('pubDate', post.publishedAt.toUTCString())}`,
       ...(post.author.name ? [`      ${text('dc:creator', post.author.name)}`] : []),
       ...(post.description ? [`      ${text('description', post.description)}`] : []),
       ...post.tags.map((tag) => `      ${text('category', tag)}`),
       ...(post.coverImage
         ? [
-            `      <enclosure url="${escapeMarkup(absoluteUrl(origin, post.coverImage))}" length="0" type="${imageType(post.coverImage)}"/>`,
+            `      <enclosure url="${escapeXml(absoluteUrl(origin, post.coverImage))}" length="0" type="${imageType(post.coverImage)}"/>`,
           ]
         : []),
       '    </item>',
@@ -67,7 +68,7 @@ export function rssXml(origin: string, posts: readonly BlogSummary[]): string {
     `    ${text('link', absoluteUrl(origin, '/blog'))}`,
     `    ${text('description', FEED_DESCRIPTION)}`,
     '    <language>en</language>',
-    `    <atom:link href="${escapeMarkup(absoluteUrl(origin, '/blog/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeXml(absoluteUrl(origin, '/blog/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [`    ${text('lastBuildDate', newest.updatedAt.toUTCString())}`] : []),
     ...items,
     '  </channel>',

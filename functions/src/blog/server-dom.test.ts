@@ -48,6 +48,40 @@ describe('serverBlogHtml', () => {
     expect((body.textContent ?? '').trim().length).toBeGreaterThan(20);
   });
 
+  it('keeps images and media from the site only: the CSP allows no other host, and no reader is tracked', async () => {
+    const server = await serverBlogHtml(ORIGIN);
+    const body = parsed(
+      server.sanitize(
+        [
+          '<img id="site" src="/blog/images/a.svg" srcset="/blog/images/a.svg 1x, /blog/images/a2.svg 2x">',
+          `<img id="absolute-site" src="${ORIGIN}/blog/images/b.svg">`,
+          '<img id="relative" src="c.svg">',
+          '<img id="data" src="data:image/png;base64,AAAA">',
+          '<img id="https" alt="A chart" src="https://cdn.example/a.png">',
+          '<img id="protocol-relative" src="//cdn.example/a.png">',
+          '<img id="backslash" src="/\\cdn.example/a.png">',
+          '<img id="mixed-srcset" src="/ok.svg" srcset="/ok.svg 1x, https://cdn.example/a.png 2x">',
+          '<video id="poster" poster="https://cdn.example/p.jpg" src="https://cdn.example/v.mp4"></video>',
+          '<a id="link" href="https://elsewhere.example/">a link loads nothing</a>',
+        ].join(''),
+      ),
+    );
+    const attribute = (id: string, name: string) => body.querySelector(`#${id}`)?.getAttribute(name) ?? null;
+    expect(attribute('site', 'src')).toBe('/blog/images/a.svg');
+    expect(attribute('site', 'srcset')).toBe('/blog/images/a.svg 1x, /blog/images/a2.svg 2x');
+    expect(attribute('absolute-site', 'src')).toBe(`${ORIGIN}/blog/images/b.svg`);
+    expect(attribute('relative', 'src')).toBe('c.svg');
+    expect(attribute('data', 'src')).toBe('data:image/png;base64,AAAA');
+    for (const id of ['https', 'protocol-relative', 'backslash'])
+      expect([id, attribute(id, 'src')]).toEqual([id, null]);
+    expect(attribute('https', 'alt')).toBe('A chart');
+    expect(attribute('mixed-srcset', 'src')).toBe('/ok.svg');
+    expect(attribute('mixed-srcset', 'srcset')).toBeNull();
+    expect(attribute('poster', 'poster')).toBeNull();
+    expect(attribute('poster', 'src')).toBeNull();
+    expect(attribute('link', 'href')).toBe('https://elsewhere.example/');
+  });
+
   it('tidies like the app: no leading h1, other h1s demoted, tables wrapped, external links hardened', async () => {
     const server = await serverBlogHtml(ORIGIN);
     const body = parsed(

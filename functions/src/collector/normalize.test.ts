@@ -210,6 +210,7 @@ describe('dealDocumentId', () => {
     const unsafe = dealDocumentId('wired', 'a/b', identity);
     expect(unsafe).toMatch(/^wired_h[0-9a-f]{32}$/);
     expect(dealDocumentId('wired', '..', identity)).toMatch(/^wired_h/);
+    expect(dealDocumentId('wired', '__x__', identity)).toMatch(/^wired_h/);
   });
 
   it('hashes shop + code + title when the source has no id, ignoring case', () => {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { DealInput } from '../model/deal';
+import { isDocumentId } from '../model/document-id';
 import { isHttpUrl } from '../model/fields';
 import { toDateOrNull } from '../model/timestamp';
 import type { DealCandidate, SourceAdapter } from './adapters';
@@ -197,7 +198,8 @@ export function dealDocumentId(
 ): string {
   const sourceId = sourceRecordId?.trim() ?? '';
   if (sourceId !== '') {
-    return SAFE_SOURCE_ID.test(sourceId) && sourceId !== '.' && sourceId !== '..'
+    // A source id Firestore would refuse on its own ('..', `__x__`) is hashed like any unsafe one.
+    return SAFE_SOURCE_ID.test(sourceId) && isDocumentId(sourceId)
       ? `${adapterId}_${sourceId}`
       : `${adapterId}_h${hash(sourceId)}`;
   }

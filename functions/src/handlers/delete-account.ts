@@ -7,8 +7,10 @@
 //    cancels and refunds any subscription that still becomes live, e.g. a checkout paid in another tab),
 // 2. expire every open Checkout Session (an open checkout page can no longer be paid),
 // 3. cancel every live subscription immediately (no further charges),
-// 4. delete users/{uid} (the client usually did already) with its subcollections (saved deals and their counter),
-// 5. delete the Auth user.
+// 4. write the tombstone deleted_users/{uid}: from then on the rules refuse to recreate the user's documents, which
+//    the user's ID token (valid for up to an hour, whatever happens to the account) could otherwise do,
+// 5. delete users/{uid} (the client usually did already) with its subcollections (saved deals and their counter),
+// 6. delete the Auth user.
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
@@ -23,7 +25,10 @@ import { isUserNotFoundError, requireUser } from '../http/auth';
 import { parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
+import { isDocumentId } from '../model/document-id';
+import { deletedUserDocPath } from '../model/paths';
 import { isRecentLogin, REQUIRES_RECENT_LOGIN } from '../model/recent-login';
+import { deletedUserDoc } from '../model/server-docs';
 import { stripeClient } from '../stripe/client';
 
 export const FORBIDDEN_MESSAGE = 'You can only delete your own account';
@@ -32,7 +37,9 @@ export const REQUIRES_RECENT_LOGIN_MESSAGE =
   'For security reasons, please sign out and sign in again before deleting your account.';
 const MAX_BODY_BYTES = 1024;
 
-export const deleteAccountBodySchema = z.strictObject({ userId: z.string().min(1).max(128) });
+export const deleteAccountBodySchema = z.strictObject({
+  userId: z.string().min(1).max(128).refine(isDocumentId, 'must be a user id'),
+});
 
 export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: true }, async (req) => {
   // A retry must still succeed after the Auth user is gone (every step below tolerates "already done"), as long
@@ -75,6 +82,7 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
     }
   }
 
+  await db().doc(deletedUserDocPath(uid)).set(deletedUserDoc(new Date()));
   // recursiveDelete also removes users/{uid}/saved/* and counters/* when the user document itself is gone.
   await db().recursiveDelete(userRef(uid));
   try {

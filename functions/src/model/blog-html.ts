@@ -1,7 +1,8 @@
 // Blog bodies are untrusted HTML (published from files ops did not write). One sanitizer for every place that
 // handles them, with the same allow-list everywhere: the publisher (stores sanitized HTML), the server render
 // (functions, jsdom) and the browser (web app). DOMPurify removes scripts, event handlers and script URLs; the
-// config below also drops embedded content, forms and inline styles, and the hooks harden links and images.
+// config below also drops embedded content, forms and inline styles, and the hooks harden links and images:
+// images and media load from the site only (model/fields.ts isImageReference says why).
 // `prepareBlogBody` then tidies the sanitized nodes for display under the page's own title.
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 
@@ -25,6 +26,28 @@ export const BLOG_SANITIZE_CONFIG: Config = {
 /** Raster images may be inlined as data: URLs; anything else (data:text/html, data:image/svg+xml…) may not. */
 const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=\s]+$/i;
 const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'poster', 'srcset', 'cite', 'background']);
+/** Attributes whose URL the browser loads with the page (images, posters, media), unlike a link's href. */
+export const LOADING_ATTRIBUTES = new Set(['src', 'srcset', 'poster', 'background']);
+
+/** The URLs of a `srcset` value (its candidates without their width or density descriptors). */
+export function srcsetUrls(value: string): string[] {
+  return value
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+    .filter((url) => url !== '');
+}
+
+/**
+ * Whether the page may load `value`: only from the site itself, as the CSP (`img-src 'self' data:`, media from
+ * `default-src 'self'`) allows. Resolved as the browser resolves it, so `//x` and `/\x` count as other hosts.
+ */
+export function isSiteResource(value: string, origin: string): boolean {
+  try {
+    return new URL(value, `${origin}/`).origin === origin;
+  } catch {
+    return false;
+  }
+}
 
 function isExternal(href: string, origin: string): boolean {
   try {
@@ -46,8 +69,14 @@ export function createBlogPurifier(window: Window & typeof globalThis, origin: s
   purifier.addHook('uponSanitizeAttribute', (node, event) => {
     if (!URL_ATTRIBUTES.has(event.attrName)) return;
     const value = event.attrValue.trim();
-    if (!/^data:/i.test(value)) return;
-    event.keepAttr = node.nodeName === 'IMG' && event.attrName === 'src' && SAFE_DATA_IMAGE.test(value);
+    if (/^data:/i.test(value)) {
+      event.keepAttr = node.nodeName === 'IMG' && event.attrName === 'src' && SAFE_DATA_IMAGE.test(value);
+    } else if (LOADING_ATTRIBUTES.has(event.attrName)) {
+      // An image from another host would be blocked by the CSP (a console error for every reader) and would tell
+      // that host who reads the post: the post shows its alt text instead.
+      const urls = event.attrName === 'srcset' ? srcsetUrls(value) : [value];
+      event.keepAttr = urls.every((url) => isSiteResource(url, origin));
+    }
   });
 
   purifier.addHook('afterSanitizeAttributes', (node) => {

@@ -4,7 +4,8 @@
 // derived from it at write time (tools/blog/derive.ts), so readers never parse bodies.
 // zod/mini, as in fields.ts: render_blog's bundle (scripts/lib/stack.ts) then holds only the zod it uses.
 import { array, extend, nullish, number, object, pipe, refine, string, transform } from 'zod/mini';
-import { textOrEmpty } from './fields';
+import { isDocumentId } from './document-id';
+import { isImageReference, textOrEmpty } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { blogDocPath, blogSummaryDocPath } from './paths';
 import { dateSchema } from './timestamp';
@@ -34,14 +35,6 @@ export interface BlogSummary {
 
 export interface BlogPost extends BlogSummary {
   html_content: string;
-}
-
-/**
- * Cover and avatar images: a site path (`/blog/covers/x.svg`) or an https URL, as the publisher accepts them.
- * Anything else (javascript:, data:, protocol-relative, whitespace) reads as no image.
- */
-export function isImageReference(value: string): boolean {
-  return /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\/\S*$/.test(value);
 }
 
 const imageReference = pipe(
@@ -117,9 +110,9 @@ export function blogSummaryDoc<When>(post: BlogDoc<When>): BlogSummaryDoc<When> 
 }
 
 /**
- * A post id as it can appear in a URL: Firestore ids cannot contain '/' or be '.' / '..', and the publisher
- * only accepts lowercase words joined by hyphens; anything else names no post (and must not become a path).
+ * A post id as it can appear in a URL: a Firestore document id (model/document-id.ts; reserved ids such as
+ * `__x__` included) of the characters the publisher's ids use; anything else names no post and is never read.
  */
 export function isPossibleBlogId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{1,200}$/.test(id);
+  return /^[A-Za-z0-9_-]{1,200}$/.test(id) && isDocumentId(id);
 }

@@ -41,6 +41,17 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * An image the product draws (blog covers, avatars and body images, shop logos): a site path
+ * (`/blog/covers/x.svg`), a file the site serves itself. The product loads nothing from other hosts (its
+ * Content-Security-Policy says `img-src 'self' data:`): a third-party image would tell that host who reads what,
+ * and would be blocked anyway. Anything else (https://, javascript:, data:, protocol-relative `//x` or `/\x`,
+ * whitespace) reads as no image.
+ */
+export function isImageReference(value: string): boolean {
+  return /^\/(?![/\\])\S*$/.test(value);
+}
+
 export const httpUrl = string().check(refine(isHttpUrl, 'expected an absolute http(s) URL'));
 
 /** An optional link: missing, blank or non-http(s) values read as null (the UI then shows plain text). */

@@ -26,6 +26,11 @@ export const COLLECTIONS = {
   blogs: 'blogs',
   /** blog_summaries/{id}: what the blog list shows of each post (no body), written with the post. */
   blogSummaries: 'blog_summaries',
+  /**
+   * deleted_users/{uid}: a tombstone delete_account writes before it deletes the user's documents (server only).
+   * The rules refuse to recreate the user's documents while it exists (model/server-docs.ts DeletedUserDoc).
+   */
+  deletedUsers: 'deleted_users',
   /** stripe_events/{eventId}: Stripe events already processed by the webhook (server only). */
   stripeEvents: 'stripe_events',
   /** stripe_customers/{customerId}: Stripe customer → Firebase uid (server only). */
@@ -46,6 +51,7 @@ export const COLLECTIONS = {
 export const DOCUMENT_ID_FIELD = '__name__';
 
 export const userDocPath = (uid: string): string => `${COLLECTIONS.users}/${uid}`;
+export const deletedUserDocPath = (uid: string): string => `${COLLECTIONS.deletedUsers}/${uid}`;
 export const dealDocPath = (dealId: string): string => `${COLLECTIONS.deals}/${dealId}`;
 export const dealSearchDocPath = (dealId: string): string => `${COLLECTIONS.dealSearch}/${dealId}`;
 export const blogDocPath = (postId: string): string => `${COLLECTIONS.blogs}/${postId}`;

@@ -203,3 +203,25 @@ export function parseDemoMeta(
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * How long a deleted user's tombstone must outlive the deletion: a Firebase ID token is valid for one hour after it
+ * was issued, and deleting the Auth user stops any refresh, so after an hour no token of the user is left. A day
+ * leaves room for clock skew and for a retried delete_account.
+ */
+export const DELETED_USER_TOMBSTONE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * deleted_users/{uid}: written by delete_account right before it deletes the user's documents. Rules cannot check
+ * whether a token was revoked or its user deleted, so without it the deleted user's still-valid ID token could
+ * recreate users/{uid} and its preferences; the rules refuse those creates (and preference writes) while it
+ * exists. `expires_at` is the TTL field (firestore.indexes.json): Firestore removes it once no token can remain.
+ */
+export interface DeletedUserDoc {
+  deleted_at: Date;
+  expires_at: Date;
+}
+
+export function deletedUserDoc(now: Date): DeletedUserDoc {
+  return { deleted_at: now, expires_at: new Date(now.getTime() + DELETED_USER_TOMBSTONE_MS) };
+}

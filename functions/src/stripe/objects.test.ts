@@ -175,4 +175,20 @@ describe('parseStripeEvent', () => {
     ).toThrow(StripePayloadError);
     expect(() => parseStripeEvent({ type: 'invoice.paid' })).toThrow(StripePayloadError);
   });
+
+  it('rejects event and customer ids Firestore could not store (they become document ids)', () => {
+    const invoice = { object: 'invoice', id: 'in_1', customer: 'cus_1', parent: null };
+    expect(() => parseStripeEvent({ ...event('invoice.paid', invoice), id: '__x__' })).toThrow(
+      StripePayloadError,
+    );
+    expect(() => parseStripeEvent({ ...event('charge.refunded', {}), id: 'evt/1' })).toThrow(
+      StripePayloadError,
+    );
+    expect(() => parseStripeEvent(event('invoice.paid', { ...invoice, customer: '__x__' }))).toThrow(
+      StripePayloadError,
+    );
+    expect(() =>
+      parseStripeEvent(event('customer.subscription.updated', subscription({ customer: { id: '..' } }))),
+    ).toThrow(StripePayloadError);
+  });
 });

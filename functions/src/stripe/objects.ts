@@ -2,10 +2,17 @@
 // the endpoint's API version, so every object is checked with zod and reduced to the few fields we use.
 import { z } from 'zod';
 import { describeZodError } from '../http/body';
+import { isDocumentId } from '../model/document-id';
+
+/**
+ * A Stripe id. Event and customer ids become document ids (stripe_events/, stripe_customers/): an id Firestore
+ * refuses is a malformed payload (400), not a failed write (500). Stripe's own ids (`evt_…`, `cus_…`) always pass.
+ */
+const stripeId = z.string().min(1).refine(isDocumentId, 'is not a usable id');
 
 /** An id, or the object itself when it was expanded. */
 const expandableId = z
-  .union([z.string().min(1), z.object({ id: z.string().min(1) })])
+  .union([stripeId, z.object({ id: stripeId })])
   .transform((value) => (typeof value === 'string' ? value : value.id));
 
 const metadataSchema = z
@@ -201,7 +208,7 @@ export type HandledEvent =
     });
 
 const eventEnvelopeSchema = z.object({
-  id: z.string().min(1),
+  id: stripeId,
   type: z.string().min(1),
   created: z.number().int().nonnegative(),
   data: z.object({ object: z.unknown() }),

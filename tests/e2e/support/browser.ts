@@ -60,6 +60,24 @@ export function trackPageErrors(page: Page): Error[] {
   return errors;
 }
 
+/** Collects the page's CSP violations: the DOM events (every frame) and Chromium's console reports. */
+export async function trackCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
+        .__reportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI} on ${location.href}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|frame|connect|apply)/i.test(message.text()))
+      violations.push(message.text());
+  });
+  return violations;
+}
+
 /** Collects the texts of console errors (React and the SDKs report some problems only there). */
 export function trackConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

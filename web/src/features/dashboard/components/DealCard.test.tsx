@@ -60,17 +60,25 @@ describe('DealCard', () => {
     expect(screen.queryByRole('link', { name: /View Deal/ })).not.toBeInTheDocument();
   });
 
-  it('shows a monogram without a logo, and the logo when the source has one', () => {
+  it('shows a monogram without a logo, and the logo when the site serves it', () => {
     const { container, rerender } = render(
       <DealCard now={NOW} deal={makeDeal({ shop_name: 'Cedar & Pine' })} />,
     );
     expect(container.querySelector('.deal-card__monogram')).toHaveTextContent('CP');
-    rerender(<DealCard now={NOW} deal={makeDeal({ shop_logo_url: 'https://sound.example.com/logo.png' })} />);
-    expect(container.querySelector('img.deal-card__logo')).toHaveAttribute(
-      'src',
-      'https://sound.example.com/logo.png',
-    );
+    rerender(<DealCard now={NOW} deal={makeDeal({ shop_logo_url: '/shops/sound.png' })} />);
+    expect(container.querySelector('img.deal-card__logo')).toHaveAttribute('src', '/shops/sound.png');
     expect(container.querySelector('.deal-card__monogram')).toBeNull();
+  });
+
+  it('never loads a logo from another host (the CSP allows images from the site only): monogram', () => {
+    const { container } = render(
+      <DealCard
+        now={NOW}
+        deal={makeDeal({ shop_name: 'Sound Co', shop_logo_url: 'https://sound.example.com/logo.png' })}
+      />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('.deal-card__monogram')).toHaveTextContent('SC');
   });
 
   it('has a save toggle button that reports its state and calls back', async () => {

@@ -1,5 +1,6 @@
 import type { CSSProperties, Ref } from 'react';
 import type { Deal } from '@model/deal';
+import { isImageReference } from '@model/fields';
 import { DEAL_SOURCE_ID } from '@model/paths';
 import { formatCalendarDate } from '@/lib/format-date';
 import {
@@ -36,7 +37,8 @@ interface DealCardProps {
 }
 
 function ShopMark({ deal }: { deal: Deal }) {
-  if (deal.shop_logo_url) {
+  // A feed's logo on another host is never loaded (no third-party requests; the CSP would block it): monogram.
+  if (deal.shop_logo_url && isImageReference(deal.shop_logo_url)) {
     return (
       <img
         className="deal-card__logo"
