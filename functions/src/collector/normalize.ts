@@ -9,6 +9,7 @@ import type { DealInput } from '../model/deal';
 import { isDocumentId } from '../model/document-id';
 import { isHttpUrl } from '../model/fields';
 import { toDateOrNull } from '../model/timestamp';
+import { LONE_SURROGATE } from '../model/unicode';
 import type { DealCandidate, SourceAdapter } from './adapters';
 import { sharedOfferId } from './networks/shared-offers';
 import { plainText } from './text';
@@ -34,9 +35,6 @@ export type NormalizeResult =
   | { ok: true; deal: NormalizedDeal }
   /** `ended`: a well-formed deal whose end_date has passed; skipped, but not an error in the feed. */
   | { ok: false; reason: string; ended?: true };
-
-/** A UTF-16 surrogate with no partner: the `u` flag makes the class match only unpaired ones. */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 function refuseLoneSurrogates(value: string, ctx: z.RefinementCtx): string {
   if (LONE_SURROGATE.test(value)) {
