@@ -1,9 +1,9 @@
 // `npm start`: the whole product on the local emulators, offline. Ctrl-C stops every child.
-import { waitForHttp } from '../tools/wait-until';
 import { DEMO_ACCOUNTS } from './demo-data/constants';
 import { parseCommandLine } from './lib/cli';
 import { busyPortsMessage } from './lib/ports';
-import { waitForFunctions } from './lib/functions-ready';
+import { functionsService } from './lib/functions-ready';
+import { cpuMeter, httpService, waitForServices } from './lib/readiness';
 import { repoRoot } from './lib/paths';
 import { isStopping, spawnChild, stopAll, stopAllOnSignals } from './lib/processes';
 import { MAIL_INBOX_URL, startMailCatcher } from './lib/mail-catcher';
@@ -49,9 +49,18 @@ async function main(): Promise<void> {
     await stopAll();
     process.exit(code === 0 ? 0 : 1);
   });
-  await waitForHttp(`${HOSTING_URL}/`, { what: 'Hosting emulator', timeoutMs: 90000 });
   // Every exported function, not just the emulator's port: "running" must mean no request meets "does not exist".
-  await waitForFunctions({ timeoutMs: 90000 });
+  // No deadline: a busy machine gets there later; only a service that stops making progress ends the start.
+  const emulatorsCpu = cpuMeter({ pgid: emulators.child.pid });
+  const functions = functionsService({ cpuSeconds: emulatorsCpu });
+  try {
+    await waitForServices([
+      httpService('the Hosting emulator', `${HOSTING_URL}/`, emulatorsCpu),
+      functions.service,
+    ]);
+  } finally {
+    functions.stop();
+  }
 
   await prepareDemoData({ FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' });
 

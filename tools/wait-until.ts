@@ -1,5 +1,6 @@
-// The one "wait until ready" poll of the scripts, the tests and the benchmark: a service answering, every function
-// loaded, a webhook's effect visible in Firestore.
+// The one deadline-bound poll of the scripts, the tests and the benchmark: a webhook's effect visible in Firestore,
+// a mail in the inbox. Starting the stack's own services waits without a deadline, only a stall window
+// (scripts/lib/readiness.ts): how long a busy machine takes to start them says nothing about whether they work.
 
 export interface WaitOptions {
   /** Named in the timeout error: "<what> not ready within 30s". */

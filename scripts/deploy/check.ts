@@ -37,8 +37,8 @@ import { functionsNodeBinary } from '../lib/functions-node';
 import { probeFunctions } from '../lib/functions-ready';
 import { repoRoot } from '../lib/paths';
 import { stopAllOnSignals } from '../lib/processes';
+import { waitForServer } from '../lib/readiness';
 import { buildFunctions } from '../lib/stack';
-import { waitForHttp } from '../../tools/wait-until';
 
 export const CHECK_PARTS = ['functions', 'hosting', 'firestore'] as const;
 type Part = (typeof CHECK_PARTS)[number];
@@ -308,7 +308,8 @@ async function rulesOutcome(config: FirebaseJson): Promise<Outcome> {
   try {
     const base = `http://127.0.0.1:${port}`;
     try {
-      await waitForHttp(base, { what: 'the Firestore emulator', timeoutMs: 60_000 });
+      // No deadline on a busy machine: only an emulator that stops making progress fails the check.
+      await waitForServer(emulator, 'the Firestore emulator', base, { ownGroup: false });
     } catch (error) {
       return { name, problems: [(error as Error).message] };
     }

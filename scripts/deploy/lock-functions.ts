@@ -1,28 +1,15 @@
 // `npm run lock:functions`: (re)writes functions/package-lock.json, the lockfile Cloud Build installs the deployed
 // functions from. The workspace's root lockfile does not serve: a deploy uploads functions/ alone. Resolved in a
-// temp folder from functions/package.json only, so it holds exactly the functions' own dependency tree.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// temp folder from functions/package.json only (scripts/lib/lockfile.ts), so it holds exactly the functions' own
+// dependency tree; the current lockfile goes along, so unchanged dependencies keep their versions.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCommandLine } from '../lib/cli';
+import { resolvedLockfile } from '../lib/lockfile';
 import { repoRoot } from '../lib/paths';
 
 parseCommandLine('Usage: npm run lock:functions (no options)', {});
 
 const functionsDir = join(repoRoot, 'functions');
-const dir = mkdtempSync(join(tmpdir(), 'bargains-functions-lock-'));
-try {
-  copyFileSync(join(functionsDir, 'package.json'), join(dir, 'package.json'));
-  // Start from the current lockfile so unchanged dependencies keep their versions.
-  if (existsSync(join(functionsDir, 'package-lock.json')))
-    copyFileSync(join(functionsDir, 'package-lock.json'), join(dir, 'package-lock.json'));
-  execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  copyFileSync(join(dir, 'package-lock.json'), join(functionsDir, 'package-lock.json'));
-  console.log('Wrote functions/package-lock.json.');
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+writeFileSync(join(functionsDir, 'package-lock.json'), resolvedLockfile(functionsDir, { stdio: 'inherit' }));
+console.log('Wrote functions/package-lock.json.');

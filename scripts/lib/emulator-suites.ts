@@ -6,8 +6,10 @@ import { writeFileSync } from 'node:fs';
 import { exitWithUsage, parseCommandLine } from './cli';
 import { stopAll, stopAllOnSignals } from './processes';
 import { runJestProject, type TestCounts } from './jest';
+import { waitForFunctions } from './functions-ready';
 import { startMailCatcher } from './mail-catcher';
 import { STRIPE_STANDIN_PORT } from './ports';
+import { cpuMeter, processGroupOf } from './readiness';
 import { prepareDemoData, startDealFeed, startStripeStandin } from './stack';
 
 /** One stage's line in the closing summary (written to the summary file for test.ts). */
@@ -69,6 +71,10 @@ async function main(): Promise<void> {
     await startDealFeed();
     await startMailCatcher();
     await prepareDemoData();
+    // The suites' first request to each function would cold-start its worker inside a test's own wait; loaded a
+    // few at a time first, as `npm start` does. The emulators run in this process's group (emulators:exec).
+    if (stages.some((stage) => stage !== 'rules'))
+      await waitForFunctions({ cpuSeconds: cpuMeter({ pgid: processGroupOf(process.pid) }) });
     for (const stage of stages) {
       const started = Date.now();
       console.log(`\n▶ ${stage}`);

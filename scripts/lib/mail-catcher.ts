@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitForHttp } from '../../tools/wait-until';
 import { repoRoot } from './paths';
 import { MAIL_SMTP_PORT, MAIL_WEB_PORT } from './ports';
 import { spawnChild, type ChildRecord } from './processes';
+import { waitForServer } from './readiness';
 
 export const MAIL_INBOX_URL = `http://127.0.0.1:${MAIL_WEB_PORT}`;
 
@@ -44,6 +44,8 @@ export async function startMailCatcher(): Promise<ChildRecord> {
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   void record.exit.then(() => rmSync(mailDirectory, { recursive: true, force: true }));
-  await waitForHttp(`${MAIL_INBOX_URL}/healthz`, { what: 'Mail catcher (maildev)', timeoutMs: 30000 });
+  await waitForServer(record.child, 'Mail catcher (maildev)', `${MAIL_INBOX_URL}/healthz`, {
+    ownGroup: true,
+  });
   return record;
 }

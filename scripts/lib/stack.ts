@@ -2,7 +2,6 @@
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SpawnOptions } from 'node:child_process';
-import { waitForHttp } from '../../tools/wait-until';
 import { bundleRenderBlog } from './bundle-render-blog';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths';
 import { firestoreEmulatorEnv } from './firestore-emulator';
@@ -10,6 +9,7 @@ import { writeEmulatorConfig } from './emulator-config';
 import { firebaseCli, functionsNodeBinary } from './functions-node';
 import { type ChildRecord, run, spawnChild } from './processes';
 import { DEAL_FEED_PORT, STRIPE_STANDIN_PORT } from './ports';
+import { waitForServer } from './readiness';
 
 const settingNames = (text: string) =>
   new Set([...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
@@ -97,10 +97,14 @@ export async function startStripeStandin(env: NodeJS.ProcessEnv = {}): Promise<C
     cwd: repoRoot,
     env: { ...process.env, ...env },
   });
-  await waitForHttp(`http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/health`, {
-    what: 'Stripe stand-in',
-    timeoutMs: 30000,
-  });
+  await waitForServer(
+    record.child,
+    'Stripe stand-in',
+    `http://127.0.0.1:${STRIPE_STANDIN_PORT}/_control/health`,
+    {
+      ownGroup: true,
+    },
+  );
   return record;
 }
 
@@ -112,9 +116,8 @@ export async function startDealFeed(): Promise<ChildRecord> {
     ['--import', 'tsx', join(repoRoot, 'tools/deal-feed/server.ts')],
     { cwd: repoRoot },
   );
-  await waitForHttp(`http://127.0.0.1:${DEAL_FEED_PORT}/_control/health`, {
-    what: 'Deal feed',
-    timeoutMs: 30000,
+  await waitForServer(record.child, 'Deal feed', `http://127.0.0.1:${DEAL_FEED_PORT}/_control/health`, {
+    ownGroup: true,
   });
   return record;
 }
@@ -136,9 +139,23 @@ export async function prepareDemoData(env: NodeJS.ProcessEnv = {}): Promise<void
   }
 }
 
-/** Environment for firebase-tools: offline Firestore emulator and no telemetry prompts. */
+/**
+ * Seconds the Functions emulator waits for a function's code to load, when it reads the exports and whenever it
+ * starts a worker (firebase-tools' FUNCTIONS_DISCOVERY_TIMEOUT; its default, 30 s for a worker, drops a worker
+ * that a busy machine starts more slowly, and the request fails). Long: the wait for the stack has its own stall
+ * window (scripts/lib/readiness.ts).
+ */
+export const FUNCTIONS_LOAD_TIMEOUT_SECONDS = 600;
+
+/** Environment for firebase-tools: offline Firestore emulator, no telemetry prompts, patient function loading. */
 export function firebaseEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, ...firestoreEmulatorEnv(), FIREBASE_CLI_DISABLE_TELEMETRY: 'true', ...extra };
+  return {
+    FUNCTIONS_DISCOVERY_TIMEOUT: String(FUNCTIONS_LOAD_TIMEOUT_SECONDS),
+    ...process.env,
+    ...firestoreEmulatorEnv(),
+    FIREBASE_CLI_DISABLE_TELEMETRY: 'true',
+    ...extra,
+  };
 }
 
 interface EmulatorsCommandOptions {

@@ -17,6 +17,7 @@ import {
 import {
   launchBrowser,
   openPage,
+  reloadApp,
   screenshot,
   trackPageErrors,
   viewportScreenshot,
@@ -110,7 +111,7 @@ test('search, store, category, verified and sort combine; the URL restores the l
   await screenshot(page, 'dashboard-discovery-combined-1440');
 
   // Reload: the same list and controls.
-  await page.reload();
+  await reloadApp(page);
   expect(await waitForCards(page, combined)).toEqual(combined);
   await expect(page.getByRole('searchbox', { name: 'Search deals' }).inputValue()).resolves.toBe('save on');
   await expect(page.getByLabel('Store').inputValue()).resolves.toBe('bluebird-electronics');
@@ -300,7 +301,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
     await screenshot(page, `dashboard-discovery-saved-${viewport === 'desktop' ? 1440 : 375}`);
 
     // Saved survives a reload (it is stored), then unsaving removes it from the view and from Firestore.
-    await page.reload();
+    await reloadApp(page);
     expect(await waitForCards(page, [firstId ?? '', expired.id])).toEqual([firstId, expired.id]);
     await page
       .locator(`[data-deal-id="${firstId}"]`)

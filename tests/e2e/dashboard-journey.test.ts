@@ -30,6 +30,7 @@ import {
 import {
   launchBrowser,
   newContext,
+  reloadApp,
   screenshot,
   trackPageErrors,
   viewportScreenshot,
@@ -173,7 +174,7 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
 
   // 6. The dashboard visit itself made no Stripe call.
   const stripeCallsBefore = await standinApiCallCount();
-  await page.reload();
+  await reloadApp(page);
   await page.locator('[data-deal-id]').first().waitFor();
   expect(await standinApiCallCount()).toBe(stripeCallsBefore);
 

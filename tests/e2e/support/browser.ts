@@ -124,3 +124,12 @@ export async function gotoApp(page: Page, path: string): Promise<Response | null
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
   return response;
 }
+
+/**
+ * Reloads the page and waits, as gotoApp does, until the app is live: a page drawn on the server (the dashboard)
+ * shows its cards before that, and a click or Back in between is the app's to handle only once it runs.
+ */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+}

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
 import { ErrorBoundary, ErrorFallback } from '@/components/ErrorBoundary';
 import { SiteFrame } from '@/components/layout/SiteFrame';
 import { UserDocumentSync } from '@/features/auth/components/UserDocumentSync';
 import type { AuthSession } from '@/lib/auth-session';
+import { AppRouter } from './AppRouter';
 import { AuthStateProvider } from './AuthStateProvider';
 import { appRoutes, isProtectedPath } from './routes';
 
@@ -14,14 +15,14 @@ export function App({ session }: { session: AuthSession }) {
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <BrowserRouter>
+    <AppRouter>
       <ErrorBoundary name="app" fallback={(error) => <AppFailure error={error} />}>
         <AuthStateProvider session={session}>
           <UserDocumentSync isWatchedPath={isProtectedPath} />
           <AppRoutes />
         </AuthStateProvider>
       </ErrorBoundary>
-    </BrowserRouter>
+    </AppRouter>
   );
 }
 
@@ -32,9 +33,9 @@ function AppRoutes() {
 /** Shown instead of the app when the auth layer could not load (offline, a failed deploy). */
 export function BootFailure({ error }: { error: unknown }) {
   return (
-    <BrowserRouter>
+    <AppRouter>
       <AppFailure error={error instanceof Error ? error : new Error(String(error))} />
-    </BrowserRouter>
+    </AppRouter>
   );
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fetchDealPage, type DealCursor, type DealPage, type DealPageRequest } from '../api/deal-pages';
 import { fetchSavedDeals } from '../api/saved-deals';
 import { fetchShopSummary } from '@/lib/shop-summary';
+import { MAX_FILL_READS } from '../lib/deal-list-state';
 import { renderDealBrowser } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
 import { installFakeIntersectionObserver, scrollIntoView } from '../test/intersection-observer';
@@ -150,6 +151,43 @@ describe('DealBrowser', () => {
     await screen.findByRole('article', { name: 'Deal new' });
     await act(async () => finishOldPage(pageOf(['old'])));
     expect(screen.queryByRole('article', { name: 'Deal old' })).not.toBeInTheDocument();
+  });
+
+  it('keeps loading a multi-word search narrowed to less than a page, with no scroll, until the deals end', async () => {
+    const narrowed = (matches: string[], size: number, last: string): DealPage => ({
+      ...pageOf(matches),
+      size,
+      cursor: cursorAt(last),
+    });
+    let finishSecondPage: (page: DealPage) => void = () => undefined;
+    mockFetchDealPage
+      // One match in a full page of documents, none in the next, then the last (short) page.
+      .mockResolvedValueOnce(narrowed(['m1'], 20, 'x19'))
+      .mockReturnValueOnce(new Promise((resolve) => (finishSecondPage = resolve)))
+      .mockResolvedValueOnce(narrowed(ids(2, 8), 12, 'x51'));
+    const { container } = renderDealBrowser('user-1', '/dashboard?q=save+on');
+    await screen.findByRole('article', { name: 'Deal m1' });
+    // The first match is not shown as the whole result: the list says it is still loading.
+    expect(container.querySelector('.deal-list')).toHaveAttribute('data-state', 'loading-more');
+    expect(screen.getByText('Loading more deals…')).toBeInTheDocument();
+    expect(screen.queryByText("That's the only bargain right now.")).not.toBeInTheDocument();
+    await act(async () => finishSecondPage(narrowed([], 20, 'x39')));
+    expect(await screen.findByText("That's all 9 bargains.")).toBeInTheDocument();
+    expect(cards()).toHaveLength(9);
+    expect(requests().map((request) => request.cursor)).toEqual([null, ['x19'], ['x39']]);
+    expect(requests().every((request) => request.searchRest.includes('on'))).toBe(true);
+  });
+
+  it('shows a search that narrowed every page it read on its own as not found yet, with "Search more deals"', async () => {
+    const user = userEvent.setup();
+    const nothing = (at: number): DealPage => ({ deals: [], size: 20, cursor: cursorAt(`x${at}`) });
+    for (let read = 0; read <= MAX_FILL_READS; read += 1)
+      mockFetchDealPage.mockResolvedValueOnce(nothing(read));
+    mockFetchDealPage.mockResolvedValueOnce(pageOf(['late']));
+    renderDealBrowser('user-1', '/dashboard?q=rare+words');
+    await user.click(await screen.findByRole('button', { name: 'Search more deals' }));
+    expect(requests()).toHaveLength(MAX_FILL_READS + 2);
+    expect(await screen.findByRole('article', { name: 'Deal late' })).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {

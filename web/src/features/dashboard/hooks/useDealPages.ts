@@ -103,8 +103,17 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
     requestPage(listing, null, prefetched?.page);
   }, [requestPage, uid, query, reloadCount, arrived]);
 
+  // A listing that says it is loading while nothing is being read goes on reading: the reducer keeps a listing
+  // that shows less than a page (a multi-word search narrowed it) loading, from the app's own first page or from
+  // one drawn on the server or prefetched while the app booted.
+  const { status, cursor, listingId, fillReads } = state;
+  useEffect(() => {
+    const listing = currentListing.current;
+    if (status === 'idle' || requestInFlight.current || listing === null || listing.id !== listingId) return;
+    requestPage(listing, cursor);
+  }, [requestPage, status, cursor, listingId, fillReads]);
+
   const loadable = canLoadMore(state);
-  const { cursor, listingId } = state;
   const loadMore = useCallback(() => {
     const listing = currentListing.current;
     if (!loadable || requestInFlight.current || listing === null || listing.id !== listingId) return;

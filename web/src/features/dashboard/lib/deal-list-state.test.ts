@@ -3,6 +3,8 @@ import {
   canLoadMore,
   dealListReducer,
   initialDealListState,
+  MAX_FILL_READS,
+  needsFill,
   USER_NOT_AUTHENTICATED,
   type DealListAction,
   type DealListState,
@@ -41,9 +43,63 @@ describe('dealListReducer', () => {
   });
 
   it('counts malformed documents towards a full page (they were read, just not shown)', () => {
-    const state = reduce(started, { type: 'page-received', listingId: 1, page: pageOf(ids(0, 18), 20) });
-    expect(state.deals).toHaveLength(18);
+    const state = reduce(
+      started,
+      { type: 'page-received', listingId: 1, page: pageOf(ids(0, 20)) },
+      { type: 'more-requested', listingId: 1 },
+      { type: 'page-received', listingId: 1, page: pageOf(ids(20, 18), 20) },
+    );
+    expect(state.deals).toHaveLength(38);
     expect(canLoadMore(state)).toBe(true);
+  });
+
+  it('keeps a listing that shows less than a page loading while more may follow (a narrowed search)', () => {
+    // One match in a full page of documents: not the end of the list, and not shown as if it were.
+    const one = reduce(started, { type: 'page-received', listingId: 1, page: pageOf(ids(0, 1), 20) });
+    expect(one).toMatchObject({ status: 'loading-more', fillReads: 1, cursor: 'cursor-d0' });
+    // No match yet: still the first page's loading state, never 'No bargains found'.
+    const none = reduce(started, {
+      type: 'page-received',
+      listingId: 1,
+      page: { deals: [], size: 20, cursor: 'cursor-x' },
+    });
+    expect(none.status).toBe('loading-first');
+    // The next pages land on it until a page is filled…
+    const filled = reduce(one, { type: 'page-received', listingId: 1, page: pageOf(ids(1, 19), 20) });
+    expect(filled).toMatchObject({ status: 'idle', fillReads: 1 });
+    expect(filled.deals).toHaveLength(20);
+    expect(needsFill(filled)).toBe(false);
+    // …or the deals end (a short page).
+    const ended = reduce(one, { type: 'page-received', listingId: 1, page: pageOf(ids(1, 3), 5) });
+    expect(ended.status).toBe('idle');
+    expect(canLoadMore(ended)).toBe(false);
+  });
+
+  it('reads at most MAX_FILL_READS pages on its own in a row; asking for more starts a new round', () => {
+    const narrowedAway = (from: number) => ({
+      type: 'page-received' as const,
+      listingId: 1,
+      page: { deals: [], size: 20, cursor: `cursor-${from}` },
+    });
+    let state = reduce(started, narrowedAway(0));
+    for (let read = 1; read <= MAX_FILL_READS; read += 1) {
+      expect(state).toMatchObject({ status: 'loading-first', fillReads: read });
+      state = reduce(state, narrowedAway(read));
+    }
+    // Settled with nothing shown and more to read: the empty state offers 'Search more deals'.
+    expect(state).toMatchObject({ status: 'idle', fillReads: MAX_FILL_READS, deals: [] });
+    expect(canLoadMore(state)).toBe(true);
+    state = reduce(state, { type: 'more-requested', listingId: 1 }, narrowedAway(99));
+    expect(state).toMatchObject({ status: 'loading-first', fillReads: 1 });
+  });
+
+  it('reports a failed read of a listing still showing nothing as a failed first page', () => {
+    const state = reduce(
+      started,
+      { type: 'page-received', listingId: 1, page: { deals: [], size: 20, cursor: 'cursor-x' } },
+      { type: 'page-failed', listingId: 1, reason: 'unavailable' },
+    );
+    expect(state.error).toEqual({ kind: 'first', message: 'Failed to fetch deals: unavailable' });
   });
 
   it('appends further pages without duplicates', () => {

@@ -2,7 +2,16 @@
 // Every listing (one user, filter and sort) gets an id; responses from an older listing are ignored,
 // so a slow page for the previous filter can never land in the new list.
 import type { Deal } from '@model/deal';
+import { DEAL_PAGE_SIZE } from '@model/queries';
 import { appendUniqueById, canLoadNextPage } from './pagination';
+
+/**
+ * Further pages a listing reads on its own, in a row, while it shows less than a page of deals: a multi-word
+ * search narrows each page on the client (model/search.ts), so one page of documents may hold a single match or
+ * none although more follow. Bounded, so a rare word cannot read the whole collection unasked: after these, the
+ * infinite scroll (or 'Search more deals' with nothing shown) asks for more.
+ */
+export const MAX_FILL_READS = 4;
 
 export type DealListStatus = 'loading-first' | 'loading-more' | 'idle';
 
@@ -19,7 +28,13 @@ export interface DealListState<Cursor> {
   deals: Deal[];
   cursor: Cursor | null;
   lastPageSize: number;
+  /**
+   * 'loading-first' until the listing shows a deal or has settled, 'loading-more' while a further page is read
+   * (asked for, or read on its own to fill the list: see MAX_FILL_READS), 'idle' when nothing is being read.
+   */
   status: DealListStatus;
+  /** Pages read on their own since the listing started or the user last asked for more (MAX_FILL_READS). */
+  fillReads: number;
   error: DealListError | null;
 }
 
@@ -46,6 +61,7 @@ export function initialDealListState<Cursor>(): DealListState<Cursor> {
     cursor: null,
     lastPageSize: 0,
     status: 'loading-first',
+    fillReads: 0,
     error: null,
   };
 }
@@ -79,11 +95,11 @@ export function dealListReducer<Cursor>(
       };
     case 'more-requested':
       if (action.listingId !== state.listingId || !canLoadMore(state)) return state;
-      return { ...state, status: 'loading-more', error: null };
+      return { ...state, status: 'loading-more', fillReads: 0, error: null };
     case 'page-received': {
       if (action.listingId !== state.listingId || state.status === 'idle') return state;
       const { page } = action;
-      return {
+      const received: DealListState<Cursor> = {
         ...state,
         // A first page lands on the empty list that 'listing-started' left.
         deals: appendUniqueById(state.deals, page.deals),
@@ -93,6 +109,14 @@ export function dealListReducer<Cursor>(
         status: 'idle',
         error: null,
       };
+      if (!needsFill(received)) return received;
+      // Less than a page shown and more may follow: the list is not final yet, so it says it is still loading
+      // (useDealPages reads the next page for every loading state nothing is being read for).
+      return {
+        ...received,
+        status: received.deals.length === 0 ? 'loading-first' : 'loading-more',
+        fillReads: received.fillReads + 1,
+      };
     }
     case 'page-failed': {
       if (action.listingId !== state.listingId || state.status === 'idle') return state;
@@ -101,6 +125,14 @@ export function dealListReducer<Cursor>(
       return { ...state, status: 'idle', error: { kind, message: `${prefix}: ${action.reason}` } };
     }
   }
+}
+
+/**
+ * True when a settled listing shows less than a page of deals while more may follow (the last page was full), and
+ * it has not yet read MAX_FILL_READS pages on its own in a row: it reads the next page without waiting for a scroll.
+ */
+export function needsFill<Cursor>(state: DealListState<Cursor>): boolean {
+  return state.deals.length < DEAL_PAGE_SIZE && state.fillReads < MAX_FILL_READS && canLoadMore(state);
 }
 
 export function canLoadMore<Cursor>(state: DealListState<Cursor>): boolean {
