@@ -3,6 +3,7 @@ import {
   codeTrust,
   dealVoteFields,
   isReportedNotWorking,
+  keepVoteFields,
   listedAsVerified,
   MIN_VOTES_SHOWN,
   NOT_WORKING_STREAK,
@@ -140,5 +141,30 @@ describe('parseDeal reads the vote summary', () => {
     expect(parseDeal('d', stored)?.votes).toBeUndefined();
     const votes = summarizeVotes('SAVE20', [vote(1, true)]);
     expect(parseDeal('d', { ...stored, votes })?.votes).toEqual(votes);
+  });
+});
+
+describe('keepVoteFields (the collector keeps the votes)', () => {
+  const dead = summarizeVotes('SAVE20', [vote(1, false), vote(2, false)]);
+  const next = { code: 'SAVE20', is_verified: true, title: 'new title' };
+
+  it('carries the votes of the same code, with the feed’s new verdict behind is_verified', () => {
+    expect(keepVoteFields(next, { votes: dead })).toEqual({
+      ...next,
+      votes: dead,
+      source_verified: true,
+      is_verified: false,
+    });
+    expect(keepVoteFields({ ...next, is_verified: false }, { votes: dead })).toMatchObject({
+      source_verified: false,
+      is_verified: false,
+    });
+  });
+
+  it('starts a new code fresh, and leaves a deal nobody voted on as it is', () => {
+    expect(keepVoteFields({ ...next, code: 'NEW10' }, { votes: dead })).toEqual({ ...next, code: 'NEW10' });
+    expect(keepVoteFields(next, {})).toEqual(next);
+    expect(keepVoteFields(next, undefined)).toEqual(next);
+    expect(keepVoteFields({ is_verified: true }, { votes: dead })).toEqual({ is_verified: true });
   });
 });

@@ -183,3 +183,23 @@ export function dealVoteFields(
     is_verified: listedAsVerified(sourceVerified, summary),
   };
 }
+
+/**
+ * A re-collected deal keeps its votes: the collector rewrites a changed deal whole, so it carries the vote fields
+ * of the stored deal when they were counted on the same code (is_verified again from the feed's new verdict). A
+ * new code starts fresh: the deal is written without them (the votes on the old code no longer count).
+ */
+export function keepVoteFields<Doc extends { code?: string; is_verified: boolean }>(
+  next: Doc,
+  stored: { votes?: unknown } | undefined,
+): Doc | (Doc & DealVoteFields) {
+  const parsed = voteSummarySchema.safeParse(stored?.votes);
+  if (!parsed.success || next.code === undefined || parsed.data.code !== next.code) return next;
+  const votes: VoteSummary = { ...parsed.data, last_worked_at: parsed.data.last_worked_at ?? null };
+  return {
+    ...next,
+    votes,
+    source_verified: next.is_verified,
+    is_verified: listedAsVerified(next.is_verified, votes),
+  };
+}
