@@ -1,7 +1,7 @@
 // Wires the functions (2nd gen, us-central1): the HTTPS endpoints and the scheduled deal collector. Logic lives in handlers/; each handler module is loaded on
 // the first request of its function, so a cold start only imports what that function uses.
 // Every HTTPS function is also listed, with its Hosting paths, in model/http-functions.ts (checked by index.test.ts).
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {
@@ -207,5 +207,23 @@ export const alert_on_new_deal = onDocumentCreated(
   async (event) => {
     const { handle } = await import('./handlers/alert-on-new-deal.js');
     await handle(event.params.dealId, event.data?.data(), new Date(event.time));
+  },
+);
+
+// "Did this code work?": any write of a vote (cast, changed, or deleted with its account) recounts the deal's
+// votes onto both of its documents (handlers/vote-on-deal.ts). The recount reads the votes as they are, so a
+// retried, duplicated or late event writes the same counts: safe to retry.
+export const vote_on_deal = onDocumentWritten(
+  {
+    document: `${COLLECTIONS.deals}/{dealId}/${COLLECTIONS.votes}/{uid}`,
+    region: 'us-central1',
+    memory: '256MiB',
+    timeoutSeconds: 30,
+    maxInstances: 10,
+    retry: true,
+  },
+  async (event) => {
+    const { handle } = await import('./handlers/vote-on-deal.js');
+    await handle(event.params.dealId);
   },
 );

@@ -12,6 +12,7 @@ import {
 } from './constants';
 import { buildDemoDataset, seededRandom } from './dataset';
 import { daysBetween, shiftStoredDate } from './rebase';
+import { codeTrust, summarizeVotes } from '../../functions/src/model/votes';
 
 const dataset = buildDemoDataset();
 const anchor = new Date(`${DEMO_ANCHOR}T00:00:00.000Z`);
@@ -149,6 +150,54 @@ describe('demo dataset', () => {
       },
     ]);
     expect(dataset.meta).toEqual({ anchor: DEMO_ANCHOR });
+  });
+});
+
+describe('demo votes', () => {
+  const dealById = new Map(parsedDeals().map((deal) => [deal.id, deal]));
+  const stateOf = (state: keyof typeof dataset.voteStates): Deal => {
+    const deal = dealById.get(dataset.voteStates[state]);
+    if (!deal) throw new Error(`no deal for ${state}`);
+    return deal;
+  };
+
+  it('shows every state of a code: new, worked, reported not working and recovered', () => {
+    // New: deals nobody voted on, and one with too few votes to say anything.
+    expect(
+      parsedDeals().filter((deal) => deal.code !== null && codeTrust(deal).kind === 'none').length,
+    ).toBeGreaterThan(5);
+    expect(stateOf('few').votes?.total).toBeGreaterThan(0);
+    expect(codeTrust(stateOf('few'))).toEqual({ kind: 'none' });
+    expect(codeTrust(stateOf('worked'))).toMatchObject({ kind: 'record', worked: 9, total: 11 });
+    expect(codeTrust(stateOf('not-working'))).toMatchObject({ kind: 'not-working' });
+    // Recovered: No votes then a later Yes; the record shows the whole window.
+    expect(codeTrust(stateOf('recovered'))).toMatchObject({ kind: 'record', worked: 3, total: 5 });
+    for (const deal of [stateOf('few'), stateOf('worked'), stateOf('recovered')]) {
+      expect(deal.is_verified).toBe(true);
+      expect(isDealLive(deal, anchor)).toBe(true);
+    }
+    // Reported not working leaves Verified Only, while the source's verdict is kept.
+    const dead = dataset.deals.find(({ id }) => id === dataset.voteStates['not-working'])?.doc;
+    expect(dead).toMatchObject({ is_verified: false, source_verified: true });
+    expect(isDealLive(stateOf('not-working'), anchor)).toBe(true);
+  });
+
+  it('stores exactly the votes the summaries were counted from, before the anchor, on the current code', () => {
+    for (const { id, doc } of dataset.deals) {
+      const votes = dataset.votes.filter((vote) => vote.dealId === id).map(({ doc: vote }) => vote);
+      if (votes.length === 0) {
+        expect('votes' in doc).toBe(false);
+        continue;
+      }
+      expect('votes' in doc && doc.votes).toEqual(summarizeVotes(doc.code ?? '', votes));
+      for (const vote of votes) {
+        expect(vote.code).toBe(doc.code);
+        expect(vote.voted_at.getTime()).toBeLessThan(anchor.getTime());
+      }
+    }
+    const ids = dataset.votes.map(({ dealId, uid }) => `${dealId}/${uid}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(dataset.votes.every(({ uid, doc }) => doc.uid === uid)).toBe(true);
   });
 });
 

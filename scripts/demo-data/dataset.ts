@@ -5,6 +5,7 @@ import { seededRandom } from '../../tools/seeded-random';
 import { buildDealDoc, type DealDoc } from '../../functions/src/model/deal';
 import type { DemoMetaDoc } from '../../functions/src/model/server-docs';
 import { buildShopSummaryDoc, type ShopSummaryDoc } from '../../functions/src/model/shop-summary';
+import { type DealVoteFields, dealVoteFields, type VoteDoc } from '../../functions/src/model/votes';
 import {
   DEMO_ACCOUNTS,
   DEMO_ANCHOR,
@@ -23,7 +24,12 @@ export interface DemoDataset {
   accounts: DemoAccount[];
   users: Array<{ uid: string; doc: DemoUserDoc }>;
   stripeCustomers: Array<{ customerId: string; doc: { uid: string; created_at: Date } }>;
-  deals: Array<{ id: string; doc: DealDoc }>;
+  /** The deals; those with votes carry the vote fields the vote_on_deal trigger would have stored. */
+  deals: Array<{ id: string; doc: DealDoc | (DealDoc & DealVoteFields) }>;
+  /** "Did this code work?" votes (sources/wired/coupons/{dealId}/votes/{uid}) by demo voters without accounts. */
+  votes: Array<{ dealId: string; uid: string; doc: VoteDoc<Date> }>;
+  /** The deal showing each state of the votes (tests and the README name them). */
+  voteStates: Record<DemoVoteState, string>;
   /** sources/wired/summaries/shops as the deal writers maintain it, as of the anchor. */
   shopSummary: ShopSummaryDoc;
 }
@@ -305,13 +311,85 @@ function buildDeals(anchor: Date): Array<{ id: string; doc: DealDoc }> {
   );
 }
 
+/**
+ * The states of a code's votes the demo shows, each as its votes, oldest first (true = "Yes, it worked"):
+ * - few: too few votes to say anything (the card shows no record, like a deal nobody voted on);
+ * - worked: "Worked for 9 of 11";
+ * - not-working: the latest votes say No: "Reported not working", out of Verified Only;
+ * - recovered: reported dead, then a later Yes brought it back.
+ */
+export type DemoVoteState = 'few' | 'worked' | 'not-working' | 'recovered';
+const VOTE_PATTERNS: Record<DemoVoteState, boolean[]> = {
+  few: [true],
+  worked: [true, true, false, true, true, true, true, false, true, true, true],
+  'not-working': [true, true, true, true, false, false],
+  recovered: [true, true, false, false, true],
+};
+/** Hours between two demo votes on a deal; the latest vote is this long before the anchor too. */
+const VOTE_SPACING_HOURS = 3;
+
+/**
+ * Votes on the first verified live code deals (one deal per state, in VOTE_PATTERNS order), and those deals with
+ * the vote fields computed by the same rule the trigger applies (model/votes.ts dealVoteFields).
+ */
+function buildVotes(
+  deals: Array<{ id: string; doc: DealDoc }>,
+  anchor: Date,
+): Pick<DemoDataset, 'deals' | 'votes' | 'voteStates'> {
+  const candidates = deals.filter(
+    ({ doc }) => doc.code !== undefined && doc.is_verified && isLiveAt(doc, anchor),
+  );
+  const states = Object.keys(VOTE_PATTERNS) as DemoVoteState[];
+  const voteStates = {} as Record<DemoVoteState, string>;
+  const votes: DemoDataset['votes'] = [];
+  const fieldsById = new Map<string, DealVoteFields>();
+  states.forEach((state, index) => {
+    const deal = candidates[index];
+    if (deal === undefined || deal.doc.code === undefined)
+      throw new Error('too few code deals for the votes');
+    const code = deal.doc.code;
+    const pattern = VOTE_PATTERNS[state];
+    const dealVotes = pattern.map((worked, position) => {
+      const hoursBeforeAnchor = (pattern.length - position) * VOTE_SPACING_HOURS;
+      const uid = `demo-voter-${String(position + 1).padStart(2, '0')}`;
+      const doc: VoteDoc<Date> = {
+        worked,
+        code,
+        uid,
+        voted_at: new Date(anchor.getTime() - hoursBeforeAnchor * HOUR),
+      };
+      return { dealId: deal.id, uid, doc };
+    });
+    const fields = dealVoteFields(
+      deal.doc,
+      dealVotes.map(({ doc }) => doc),
+    );
+    if (fields === null) throw new Error(`deal ${deal.id} has no code to vote on`);
+    fieldsById.set(deal.id, fields);
+    voteStates[state] = deal.id;
+    votes.push(...dealVotes);
+  });
+  return {
+    deals: deals.map(({ id, doc }) => {
+      const fields = fieldsById.get(id);
+      return fields === undefined ? { id, doc } : { id, doc: { ...doc, ...fields } };
+    }),
+    votes,
+    voteStates,
+  };
+}
+
+function isLiveAt(doc: DealDoc, moment: Date): boolean {
+  return Date.parse(doc.start_date) <= moment.getTime() && Date.parse(doc.end_date) > moment.getTime();
+}
+
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
   const anchor = new Date(`${anchorDay}T00:00:00.000Z`);
   const at = (offset: number) => new Date(anchor.getTime() + offset);
   const { subscriber, free } = DEMO_ACCOUNTS;
-  const deals = buildDeals(anchor);
+  const { deals, votes, voteStates } = buildVotes(buildDeals(anchor), anchor);
   const subscribedSince = at(-45 * DAY);
   const lastRenewal = at(-15 * DAY);
   return {
@@ -349,6 +427,8 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
       { customerId: DEMO_STRIPE_CUSTOMER_ID, doc: { uid: subscriber.uid, created_at: subscribedSince } },
     ],
     deals,
+    votes,
+    voteStates,
     // Live deals start before the anchor day and run a week past it: the summary holds for the day of any rebase.
     shopSummary: buildShopSummaryDoc(
       deals.map(({ doc }) => doc),

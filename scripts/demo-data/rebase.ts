@@ -1,7 +1,7 @@
 // Keeps the demo data current: the generated deal dates are relative to an anchor day stored in _meta/demo.
-// When today's UTC day differs, every deal's start_date, end_date and scraped_at, in both of its documents
-// (listing and search, model/deal.ts), and the demo subscriber's period end move by the difference and the
-// anchor becomes today. One transaction: either everything moves or nothing does, and running it again the
+// When today's UTC day differs, every deal's start_date, end_date, scraped_at and votes.last_worked_at, in both
+// of its documents (listing and search, model/deal.ts), every vote's voted_at (model/votes.ts) and the demo
+// subscriber's period end move by the difference and the anchor becomes today. One transaction: either everything moves or nothing does, and running it again the
 // same day (or concurrently) changes nothing.
 //
 // CLI (the emulators must be running): FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node --import tsx scripts/demo-data/rebase.ts
@@ -13,12 +13,13 @@ import { toDateOrNull, toIsoTimestamp } from '../../functions/src/model/timestam
 import { DEMO_ACCOUNTS } from './constants';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SHIFTED_DEAL_FIELDS = ['start_date', 'end_date', 'scraped_at'] as const;
+/** Field paths of a deal document that hold dates ('votes.last_worked_at' only on deals someone voted on). */
+const SHIFTED_DEAL_FIELDS = ['start_date', 'end_date', 'scraped_at', 'votes.last_worked_at'] as const;
 
 export type RebaseResult =
   | { status: 'no-demo-data' }
   | { status: 'current'; anchor: string }
-  | { status: 'rebased'; from: string; to: string; days: number; deals: number };
+  | { status: 'rebased'; from: string; to: string; days: number; deals: number; votes: number };
 
 /** Whole days from one 'YYYY-MM-DD' to another. */
 export function daysBetween(fromDay: string, toDay: string): number {
@@ -60,6 +61,7 @@ export async function rebaseDemoData(db: Firestore, today: Date = new Date()): P
     const days = daysBetween(meta.anchor, target);
     const deals = await transaction.get(db.collection(COLLECTIONS.deals));
     const searchDocs = await transaction.get(db.collection(COLLECTIONS.dealSearch));
+    const votes = await transaction.get(db.collectionGroup(COLLECTIONS.votes));
     const subscriberRef = db.doc(userDocPath(DEMO_ACCOUNTS.subscriber.uid));
     const subscriber = await transaction.get(subscriberRef);
 
@@ -67,12 +69,24 @@ export async function rebaseDemoData(db: Firestore, today: Date = new Date()): P
       const update = dealUpdate(deal, days);
       if (Object.keys(update).length > 0) transaction.update(deal.ref, update);
     }
+    // A vote's time moves with its deal, so "last worked 2 h ago" and the pace rule stay as generated.
+    for (const vote of votes.docs) {
+      const votedAt = shiftStoredDate(vote.get('voted_at'), days);
+      if (votedAt !== undefined) transaction.update(vote.ref, { voted_at: votedAt });
+    }
     const periodEnd: unknown = subscriber.get('current_period_end');
     if (subscriber.exists && typeof periodEnd === 'number') {
       transaction.update(subscriberRef, { current_period_end: periodEnd + days * (DAY_MS / 1000) });
     }
     transaction.set(metaRef, { anchor: target });
-    return { status: 'rebased', from: meta.anchor, to: target, days, deals: deals.size } as const;
+    return {
+      status: 'rebased',
+      from: meta.anchor,
+      to: target,
+      days,
+      deals: deals.size,
+      votes: votes.size,
+    } as const;
   });
 }
 
@@ -83,7 +97,10 @@ function summarize(result: RebaseResult): string {
     case 'current':
       return `demo-data: deal dates are already relative to today (${result.anchor}).`;
     case 'rebased':
-      return `demo-data: moved ${result.deals} deals by ${result.days} days (${result.from} → ${result.to}).`;
+      return (
+        `demo-data: moved ${result.deals} deals and ${result.votes} votes by ${result.days} days ` +
+        `(${result.from} → ${result.to}).`
+      );
   }
 }
 

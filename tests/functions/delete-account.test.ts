@@ -1,4 +1,8 @@
 // delete_account: Stripe subscription canceled at once, user document and Auth user gone, safe to repeat.
+import { dealDocPaths } from '../../functions/src/model/deal';
+import { dealVoteDocPath } from '../../functions/src/model/votes';
+import { waitUntil } from '../../tools/wait-until';
+import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { closeAdmin, readDoc, testAuth, testDb } from './support/admin';
 import { callFunction } from './support/http';
 import { flushDeliveries, stripe } from './support/stripe';
@@ -78,5 +82,47 @@ describe('delete_account', () => {
     ).toBe(200);
     const checkout = await callFunction('create_checkout_session', { token: user.idToken });
     expect(checkout.status).toBe(401);
+  });
+});
+
+describe('delete_account and code votes', () => {
+  it('deletes the user’s votes, and the trigger recounts the deal without them', async () => {
+    const user = await createTestUser('delete-votes');
+    const other = `other-voter-${user.uid}`;
+    const dealId = `delete-votes-${user.uid}`;
+    const db = testDb();
+    await writeDeals(db, [
+      {
+        id: dealId,
+        doc: liveCodeDeal({
+          title: '10% off lamps',
+          savings: '10% off',
+          code: 'LAMP10',
+          shop_id: 'acme',
+          shop_name: 'Acme',
+          url_home: 'https://acme.example/lamps',
+        }),
+      },
+    ]);
+    const cast = (uid: string, worked: boolean, at: number) =>
+      db.doc(dealVoteDocPath(dealId, uid)).set({ worked, code: 'LAMP10', uid, voted_at: new Date(at) });
+    await cast(other, false, Date.now() - 60_000);
+    await cast(user.uid, false, Date.now() - 30_000);
+    const countedVotes = (total: number, what: string) =>
+      waitUntil(
+        () => readDoc(dealDocPaths(dealId)[0]),
+        (data) => (data?.['votes'] as { total?: number } | undefined)?.total === total,
+        { what, timeoutMs: 30_000 },
+      );
+    await countedVotes(2, 'both votes counted');
+
+    const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    expect(result.status).toBe(200);
+    expect(await readDoc(dealVoteDocPath(dealId, user.uid))).toBeUndefined();
+    expect(await readDoc(dealVoteDocPath(dealId, other))).toBeDefined();
+    const recounted = await countedVotes(1, 'the deal recounted without the deleted user’s vote');
+    // One No is not a streak: the code is no longer reported dead and is back in Verified Only.
+    expect(recounted).toMatchObject({ votes: { total: 1, not_working: false }, is_verified: true });
+    await deleteDeals(db, [dealId]);
   });
 });

@@ -36,6 +36,7 @@ import { DEMO_ACCOUNTS, DEMO_ANCHOR } from '../../scripts/demo-data/constants';
 import { buildDemoDataset } from '../../scripts/demo-data/dataset';
 import { writeDemoFirestore } from '../../scripts/demo-data/generate';
 import { rebaseDemoData } from '../../scripts/demo-data/rebase';
+import { dealVoteDocPath } from '../../functions/src/model/votes';
 import { demoBlogPosts, HOSTILE_POST_ID } from '../../tools/blog/demo-posts';
 import { clientDb, createRulesTestEnvironment, queryFromSpec } from './harness';
 
@@ -78,13 +79,18 @@ describe('rebaseDemoData', () => {
       to: '2025-06-11',
       days: 10,
       deals: dataset.deals.length,
+      votes: dataset.votes.length,
     });
     const shift = (iso: string) => new Date(Date.parse(iso) + 10 * DAY_MS).toISOString();
     for (const { id, doc: generated } of dataset.deals) {
+      const lastWorked = 'votes' in generated ? generated.votes.last_worked_at : null;
       const shifted = {
         start_date: shift(generated.start_date),
         end_date: shift(generated.end_date),
         scraped_at: shift(generated.scraped_at),
+        ...('votes' in generated
+          ? { votes: { ...generated.votes, last_worked_at: lastWorked === null ? null : shift(lastWorked) } }
+          : {}),
       };
       // Both documents of the deal move: the listing (no search index) and the search document.
       expect(await storedDeal(id)).toEqual({ ...generated, ...shifted });
@@ -95,6 +101,11 @@ describe('rebaseDemoData', () => {
     expect(
       (await adminDb.doc(userDocPath(DEMO_ACCOUNTS.subscriber.uid)).get()).get('current_period_end'),
     ).toBe((periodEnd ?? NaN) + 10 * 86400);
+    // Every vote moves with its deal (a Timestamp stays a Timestamp).
+    for (const { dealId, uid, doc: vote } of dataset.votes) {
+      const stored = (await adminDb.doc(dealVoteDocPath(dealId, uid)).get()).get('voted_at') as Timestamp;
+      expect(stored.toDate()).toEqual(new Date(vote.voted_at.getTime() + 10 * DAY_MS));
+    }
     expect((await adminDb.doc(DEMO_META_DOC_PATH).get()).data()).toEqual({ anchor: '2025-06-11' });
 
     const [firstId] = dataset.deals.map(({ id }) => id);

@@ -2,6 +2,7 @@ import { type AlertPreferences, defaultAlertPreferences } from '../model/alert-p
 import { categoryCutoffs } from '../model/alerts';
 import type { DealCategory } from '../model/category';
 import type { Deal } from '../model/deal';
+import { summarizeVotes } from '../model/votes';
 import { ALERT_BATCH_GAP_MS, ALERT_SETTLE_MS, MAX_DEALS_PER_EMAIL, planAlerts, planDigest } from './plan';
 
 // Monday 2026-11-23 09:00 in Berlin.
@@ -126,5 +127,26 @@ describe('planAlerts', () => {
     expect(planAlerts(on, state, [...fresh, settling], cutoffs, later)?.deals.map((d) => d.id)).toEqual([
       'settling',
     ]);
+  });
+});
+
+describe('codes reported not working', () => {
+  const dead = summarizeVotes('DEAD', [
+    { uid: 'u1', worked: false, code: 'DEAD', voted_at: hoursAgo(1) },
+    { uid: 'u2', worked: false, code: 'DEAD', voted_at: hoursAgo(0.9) },
+  ]);
+  const deadCode = { code: 'DEAD', votes: dead, is_verified: false };
+
+  it('are left out of digests, while a new code of the same offer is not', () => {
+    const deals = [deal('dead', 90, 2, deadCode), deal('renewed', 80, 2, { ...deadCode, code: 'NEW' })];
+    const plan = planDigest(prefs({ digest: 'daily', digest_hour: 9 }), deals, NOW);
+    expect(plan?.deals.map((d) => d.id)).toEqual(['renewed']);
+  });
+
+  it('are left out of alerts', () => {
+    const history = Array.from({ length: 100 }, (_, i) => deal(`h${i}`, 10 + (i % 20), 24 * 10));
+    const fresh = [deal('dead', 90, 0.5, deadCode), deal('cheap', 75, 0.5)];
+    const plan = planAlerts(prefs({ instant_alerts: true }), null, fresh, categoryCutoffs(history, NOW), NOW);
+    expect(plan?.deals.map((d) => d.id)).toEqual(['cheap']);
   });
 });

@@ -1,11 +1,13 @@
 // What one send_digests run sends each user, decided in memory from the deals read once per run: the digest
-// due in the user's local time, and the batch of unusually cheap deals not alerted yet. Pure: the run
+// due in the user's local time, and the batch of unusually cheap deals not alerted yet. Neither sends a code
+// that subscribers report not working (model/votes.ts). Pure: the run
 // (run.ts) reads, claims the ledger entries and sends.
 import type { AlertPreferences } from '../model/alert-preferences';
 import { type CategoryCutoffs, digestPeriodDue, isUnusuallyCheap, matchesInterests } from '../model/alerts';
 import { type Deal, isDealLive } from '../model/deal';
 import { type AlertState, alertBatchEntryId, digestEntryId } from '../model/email-ledger';
 import { toIsoTimestamp } from '../model/timestamp';
+import { isReportedNotWorking } from '../model/votes';
 
 /** Deals per email: enough to be worth opening, short enough to read. */
 export const MAX_DEALS_PER_EMAIL = 20;
@@ -56,6 +58,7 @@ export function planDigest(
         deal.scraped_at !== null &&
         deal.scraped_at.getTime() >= since &&
         isDealLive(deal, now) &&
+        !isReportedNotWorking(deal) &&
         matchesInterests(deal, preferences),
     )
     .sort(bySavings)
@@ -89,7 +92,10 @@ export function planAlerts(
       deal.scraped_at.getTime() <= now.getTime() - ALERT_SETTLE_MS,
   );
   const deals = considered
-    .filter((deal) => isDealLive(deal, now) && isUnusuallyCheap(deal, preferences, cutoffs))
+    .filter(
+      (deal) =>
+        isDealLive(deal, now) && !isReportedNotWorking(deal) && isUnusuallyCheap(deal, preferences, cutoffs),
+    )
     .sort(bySavings)
     .slice(0, MAX_DEALS_PER_EMAIL);
   if (deals.length === 0) return null;

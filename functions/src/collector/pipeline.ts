@@ -6,7 +6,8 @@
 //     to write are spooled to a temporary file, so memory holds ids and hashes, never the feed.
 //  3. Judge the feed: unreadable (FeedError) → failed; no valid deal, mostly invalid records, or far fewer deals
 //     than the last run → rejected. Either way nothing is written: a broken feed never expires the catalogue.
-//  4. Write with a BulkWriter (retries, throttling): new and changed deals (scraped_at = write time); deals that
+//  4. Write with a BulkWriter (retries, throttling): new and changed deals (scraped_at = write time; a changed
+//     deal keeps its subscribers' votes on the same code, kept-votes.ts); deals that
 //     left the feed get end_date = run time (expired, hidden by the dashboard query, never deleted in that run);
 //     deals that ended more than RETENTION_DAYS ago and are no longer in the feed are deleted, so the catalogue
 //     stops growing. Each of these touches both documents of the deal (listing and search, model/deal.ts), and
@@ -27,9 +28,11 @@ import { type BulkWriter, type Firestore, Timestamp } from 'firebase-admin/fires
 import { refreshShopSummary } from '../deals/shop-summary';
 import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../model/deal';
 import { collectorRunDocPath } from '../model/paths';
+import { keepVoteFields } from '../model/votes';
 import { toIsoTimestamp } from '../model/timestamp';
 import type { SourceAdapter } from './adapters';
 import { FeedError, type OpenedFeed, readRecords } from './feed';
+import { KEEP_VOTES_READ_BATCH, storedVoteSummaries } from './kept-votes';
 import { acquireLease, LeaseHeldError, type Lease } from './lease';
 import { contentHash, Manifest, manifestCollectionPath } from './manifest';
 import { DEFERRED_HASH, type SharedOffers } from './networks/shared-offers';
@@ -317,25 +320,38 @@ async function applyChanges(
   };
 
   try {
-    const lines = createInterface({ input: createReadStream(scan.spoolFile), crlfDelay: Infinity });
-    for await (const line of lines) {
-      const deal = JSON.parse(line) as SpooledDeal;
+    /** Enqueues one spooled deal; a changed deal keeps its votes on the same code (model/votes.ts keepVoteFields,
+     * collector/kept-votes.ts). */
+    const writeSpooled = async (deal: SpooledDeal, previous: { votes?: unknown } | undefined) => {
+      const stored = keepVoteFields({ ...deal.doc, scraped_at: toIsoTimestamp(new Date()) }, previous);
       // Recorded as written only once both documents are: otherwise the manifest keeps the old hash (or none)
       // and the next run writes the deal again.
       await writeDeal(
         deal.id,
-        (target) => {
-          const stored: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
-          return Promise.all(
-            dealDocuments(deal.id, stored).map(({ path, data }) => target.set(db.doc(path), data)),
-          );
-        },
+        (target) =>
+          Promise.all(dealDocuments(deal.id, stored).map(({ path, data }) => target.set(db.doc(path), data))),
         () => {
           counts[deal.isNew ? 'created' : 'updated'] += 1;
           outcomes.written.push({ id: deal.id, hash: deal.hash, endMs: Date.parse(deal.doc.end_date) });
         },
       );
+    };
+    const changed: SpooledDeal[] = [];
+    const writeChanged = async () => {
+      const batch = changed.splice(0);
+      const previous = await storedVoteSummaries(
+        db,
+        batch.map((deal) => deal.id),
+      );
+      for (const deal of batch) await writeSpooled(deal, previous.get(deal.id));
+    };
+    const lines = createInterface({ input: createReadStream(scan.spoolFile), crlfDelay: Infinity });
+    for await (const line of lines) {
+      const deal = JSON.parse(line) as SpooledDeal;
+      if (deal.isNew) await writeSpooled(deal, undefined);
+      else if (changed.push(deal) >= KEEP_VOTES_READ_BATCH) await writeChanged();
     }
+    await writeChanged();
 
     const runMs = runTime.getTime();
     const purgeBefore = runMs - RETENTION_DAYS * DAY_MS;

@@ -10,6 +10,8 @@
 // 4. write the tombstone deleted_users/{uid}: from then on the rules refuse to recreate the user's documents, which
 //    the user's ID token (valid for up to an hour, whatever happens to the account) could otherwise do,
 // 5. delete users/{uid} (the client usually did already) with its subcollections (saved deals and their counter),
+//    and the user's code votes (deleted, not anonymized: a vote nobody can change any more should not keep a code
+//    "working" or "dead"; vote_on_deal recounts each deal without it),
 // 6. delete the Auth user.
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
@@ -21,6 +23,7 @@ import { cancelSubscriptionNow } from '../billing/side-effects';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
 import { customersOfUser, userRef } from '../billing/store';
+import { deleteVotesOf } from '../deals/votes';
 import { isUserNotFoundError, requireUser } from '../http/auth';
 import { parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
@@ -85,6 +88,8 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
   await db().doc(deletedUserDocPath(uid)).set(deletedUserDoc(new Date()));
   // recursiveDelete also removes users/{uid}/saved/* and counters/* when the user document itself is gone.
   await db().recursiveDelete(userRef(uid));
+  // The user's "Did this code work?" votes go too: each delete makes vote_on_deal recount that deal without it.
+  const removedVotes = await deleteVotesOf(db(), uid);
   try {
     await adminAuth().deleteUser(uid);
   } catch (error) {
@@ -95,6 +100,7 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
     customers: customers.map((c) => c.customerId),
     canceledSubscriptions: canceled,
     expiredSessions,
+    removedVotes,
   });
   return { body: { deleted: true } };
 });

@@ -27,6 +27,7 @@ import { COLLECTIONS, DEAL_SOURCE_ID, dealDocPath, dealSearchDocPath } from './p
 import { savingsValue } from './savings';
 import { searchTermsOf } from './search';
 import { dateSchema, pendingDateSchema, toIsoTimestamp } from './timestamp';
+import { type VoteSummary, voteSummarySchema } from './votes';
 
 export interface Deal {
   id: string;
@@ -54,10 +55,15 @@ export interface Deal {
   /** Where "View Deal" goes: always an http(s) URL, otherwise the deal is rejected. */
   url_home: string;
   scraped_at: Date | null;
-  /** false when missing. */
+  /**
+   * What Verified Only queries and the badge shows: the source's verdict, turned false by the votes trigger while
+   * recent votes report the code not working (model/votes.ts listedAsVerified). false when missing.
+   */
   is_verified: boolean;
   /** Derived at write time; a missing or unknown value is derived again on read. */
   category: DealCategory;
+  /** The summary of the subscribers' votes on the code (model/votes.ts); absent until someone voted. */
+  votes?: VoteSummary;
 }
 
 const dealSchema = pipe(
@@ -82,9 +88,11 @@ const dealSchema = pipe(
     scraped_at: pendingDateSchema,
     is_verified: booleanOr(false),
     category: optional(unknown()),
+    votes: optional(voteSummarySchema),
   }),
-  transform(({ savings_value, category, ...deal }) => ({
+  transform(({ savings_value, category, votes, ...deal }) => ({
     ...deal,
+    ...(votes ? { votes: { ...votes, last_worked_at: votes.last_worked_at ?? null } } : {}),
     // A writer that predates savings_value or category still gets a correct value for display-side use.
     savings_value: savings_value ?? savingsValue(deal.savings),
     category: isDealCategory(category) ? category : categoryOf(deal),

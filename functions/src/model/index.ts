@@ -18,3 +18,4 @@ export * from './shop-summary';
 export * from './subscription-status';
 export * from './timestamp';
 export * from './user';
+export * from './votes';

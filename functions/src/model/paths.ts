@@ -15,6 +15,11 @@ export const COLLECTIONS = {
   dealSearch: `sources/${DEAL_SOURCE_ID}/coupon_search`,
   /** sources/wired/summaries/shops: shops and categories of the live deals with counts (subscriber-readable). */
   dealSummaries: `sources/${DEAL_SOURCE_ID}/summaries`,
+  /**
+   * sources/wired/coupons/{dealId}/votes/{uid}: a subscriber's "Did this code work?" vote (model/votes.ts); the
+   * trigger vote_on_deal summarizes them onto the deal.
+   */
+  votes: 'votes',
   /** users/{uid}/saved/{dealId}: the deals a user saved (owner only); users/{uid}/counters/saved counts them. */
   saved: 'saved',
   counters: 'counters',

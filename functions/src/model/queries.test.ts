@@ -26,6 +26,7 @@ import {
   type QuerySpec,
   savedDealsQuerySpec,
 } from './queries';
+import { dealVotesQuerySpec } from './votes';
 
 const NOW = new Date('2025-03-10T12:34:56.789Z');
 const NOW_ISO = '2025-03-10T12:34:56.789Z';
@@ -335,6 +336,7 @@ describe('firestore.indexes.json', () => {
     ['send_digests category distribution', recentDealsQuerySpec(NOW)],
     ['send_digests active subscribers', activeSubscribersQuerySpec()],
     ['send_digests pending alert batches', pendingAlertBatchesQuerySpec()],
+    ['vote_on_deal vote window', dealVotesQuerySpec('deal-1', 'CODE')],
   ];
 
   it.each(namedShapes)('has an index serving the %s query', (_name, spec) => {
@@ -394,5 +396,18 @@ describe('firestore.indexes.json', () => {
       }),
     );
     expect(used.size).toBe(file.indexes.length);
+  });
+});
+
+describe('indexes of the votes', () => {
+  const file = indexesFileSchema.parse(indexesJson);
+
+  it('lets delete_account find a user’s votes across deals (collection-group single-field index on uid)', () => {
+    const uidOverride = file.fieldOverrides.find(
+      (override) => override.collectionGroup === 'votes' && override.fieldPath === 'uid',
+    );
+    expect(uidOverride?.indexes).toContainEqual({ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' });
+    // An override replaces the automatic indexes: the collection-scope ones stay listed.
+    expect(uidOverride?.indexes).toContainEqual({ order: 'ASCENDING', queryScope: 'COLLECTION' });
   });
 });

@@ -9,6 +9,7 @@
 import type { DealCategory } from './category';
 import { COLLECTIONS, DOCUMENT_ID_FIELD, savedDealsPath } from './paths';
 import { toIsoTimestamp } from './timestamp';
+import { dealVotesQuerySpec } from './votes';
 
 export const DEAL_PAGE_SIZE = 20;
 export const BLOG_PAGE_SIZE = 9;
@@ -224,5 +225,6 @@ export function allAppQuerySpecs(now: Date = new Date()): QuerySpec[] {
     recentDealsQuerySpec(now),
     activeSubscribersQuerySpec(),
     pendingAlertBatchesQuerySpec(),
+    dealVotesQuerySpec('deal-1', 'CODE'),
   ];
 }

@@ -29,3 +29,21 @@ export function formatUnixSeconds(seconds: number | null | undefined): string | 
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
   return formatCalendarDate(new Date(seconds * 1000));
 }
+
+let relativeTime: Intl.RelativeTimeFormat | undefined;
+
+const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** '2h ago', '5m ago', 'yesterday', '3 days ago' (Intl.RelativeTimeFormat, narrow); under a minute 'just now'. */
+export function formatTimeAgo(date: Date, now: Date): string {
+  const elapsed = Math.max(0, now.getTime() - date.getTime());
+  relativeTime ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto', style: 'narrow' });
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (elapsed >= ms) return relativeTime.format(-Math.floor(elapsed / ms), unit);
+  }
+  return 'just now';
+}

@@ -5,7 +5,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 const FEEDBACK_MS = 2000;
 
 /** Copies a coupon code; the result is announced and shown on the button for a moment. */
-export function CopyCodeButton({ code }: { code: string }) {
+export function CopyCodeButton({ code, onCopied }: { code: string; onCopied?: () => void }) {
   const [copyState, setCopyState] = useState<CopyState>('idle');
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
@@ -17,6 +17,7 @@ export function CopyCodeButton({ code }: { code: string }) {
       if (!navigator.clipboard) throw new Error('Clipboard unavailable');
       await navigator.clipboard.writeText(code);
       setCopyState('copied');
+      onCopied?.();
     } catch {
       setCopyState('failed');
     }

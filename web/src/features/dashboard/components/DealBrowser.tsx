@@ -4,6 +4,7 @@ import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDealPages, type DealListQuery, type DealPages } from '../hooks/useDealPages';
+import { DealVotingContext, useDealVotes } from '../hooks/useDealVotes';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { firstContentShown } from '@/lib/first-content';
@@ -45,6 +46,7 @@ interface DealBrowserProps {
 /** Search, filters and sort over an infinitely scrolling grid of live deals, or the user's saved deals. */
 export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrowserProps) {
   const [summary, setSummary] = useState<ShopSummary | null>(null);
+  const voting = useDealVotes(db, uid);
   useEffect(() => {
     if (uid === null) return;
     let current = true;
@@ -59,20 +61,22 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
   }, [uid]);
 
   return (
-    <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
-      {params.view === 'saved' ? (
-        <SavedDealsView db={db} saved={saved} />
-      ) : (
-        <LiveDeals
-          db={db}
-          uid={uid}
-          params={params}
-          onParamsChange={onParamsChange}
-          saved={saved}
-          summary={summary}
-        />
-      )}
-    </DealViews>
+    <DealVotingContext.Provider value={voting}>
+      <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
+        {params.view === 'saved' ? (
+          <SavedDealsView db={db} saved={saved} />
+        ) : (
+          <LiveDeals
+            db={db}
+            uid={uid}
+            params={params}
+            onParamsChange={onParamsChange}
+            saved={saved}
+            summary={summary}
+          />
+        )}
+      </DealViews>
+    </DealVotingContext.Provider>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { CSSProperties, Ref } from 'react';
+import { type CSSProperties, type Ref, useState } from 'react';
 import type { Deal } from '@model/deal';
 import { isImageReference } from '@model/fields';
 import { DEAL_SOURCE_ID } from '@model/paths';
@@ -11,6 +11,7 @@ import {
   titleWithoutSavings,
   urgencyOf,
 } from '../lib/card-text';
+import { CodeVote } from './CodeVote';
 import { CopyCodeButton } from './CopyCodeButton';
 import { SaveToggle } from './SaveToggle';
 
@@ -66,6 +67,9 @@ export function DealCard({ deal, now, save, ref }: DealCardProps) {
   const expired = urgency.level === 'expired';
   // An ended deal's code no longer works: the card says it has ended instead.
   const code = expired ? null : couponCodeOf(deal);
+  // Copying the code or opening the deal is when "Did this code work?" becomes a fair question.
+  const [used, setUsed] = useState(false);
+  const markUsed = () => setUsed(true);
   return (
     <article
       className={`card deal-card${expired ? ' deal-card--expired' : ''}`}
@@ -120,17 +124,24 @@ export function DealCard({ deal, now, save, ref }: DealCardProps) {
           <div className="deal-card__code">
             <span className="deal-card__code-label">Code:</span>
             <code className="chip deal-card__code-value">{code}</code>
-            <CopyCodeButton code={code} />
+            <CopyCodeButton code={code} onCopied={markUsed} />
           </div>
         )}
         {expired ? (
           <span className="deal-card__ended">This deal has ended</span>
         ) : (
-          <a className="btn btn--primary deal-card__view" href={deal.url_home} {...NEW_TAB}>
+          <a
+            className="btn btn--primary deal-card__view"
+            href={deal.url_home}
+            {...NEW_TAB}
+            onClick={markUsed}
+            onAuxClick={markUsed}
+          >
             View Deal<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )}
       </footer>
+      {code && <CodeVote deal={{ ...deal, code }} now={now} offered={used} />}
     </article>
   );
 }

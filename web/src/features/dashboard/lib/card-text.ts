@@ -1,5 +1,7 @@
 // What a card shows, without repeating itself: sources often start the title with the savings text (already
 // on the badge) and mention the coupon code in the description (already on the code chip).
+import type { CodeTrust } from '@model/votes';
+import { formatTimeAgo } from '@/lib/format-date';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -68,4 +70,12 @@ export function addedAgo(scrapedAt: Date, now: Date): string {
   if (elapsed < DAY_MS) return `Added ${Math.floor(elapsed / HOUR_MS)} h ago`;
   const days = Math.floor(elapsed / DAY_MS);
   return days === 1 ? 'Added yesterday' : `Added ${days} days ago`;
+}
+
+/** "Worked for 12 of 15 · last worked 2h ago", "Reported not working", or null when the votes say nothing yet. */
+export function codeTrustText(trust: CodeTrust, now: Date): string | null {
+  if (trust.kind === 'none') return null;
+  if (trust.kind === 'not-working') return 'Reported not working';
+  const record = `Worked for ${trust.worked} of ${trust.total}`;
+  return trust.lastWorkedAt ? `${record} · last worked ${formatTimeAgo(trust.lastWorkedAt, now)}` : record;
 }
