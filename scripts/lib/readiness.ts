@@ -83,7 +83,12 @@ export function httpService(name: string, url: string, cpuSeconds: () => number 
         signal: AbortSignal.timeout(HTTP_CHECK_TIMEOUT_MS),
       }).then(
         (response) => response.status,
-        () => null, // Not listening yet, or no answer within the bound.
+        (error: unknown) => {
+          // Not listening yet (fetch's TypeError) or no answer within the bound (TimeoutError): not up yet.
+          if (error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError'))
+            return null;
+          throw error;
+        },
       );
       return {
         ready: status !== null && status < 500,
