@@ -259,6 +259,42 @@ test('phone (375 px): sticky search and a Filters sheet; at least two cards fit 
   await context.close();
 }, 120_000);
 
+test('copying a code keeps its card still: "Copied!" takes the place "Copy" had (375, 320 and 1440 px)', async () => {
+  const { context, page } = await openPage(browser, 'mobile');
+  const errors = trackPageErrors(page);
+  await signIn(page, email, password);
+  await page.locator('.deal-card__code-value').first().waitFor();
+  const withCode = page.locator('[data-deal-id]').filter({ has: page.locator('.deal-card__code-value') });
+  /** The card's height, its footer's, and where View Deal sits in it (a new line moves it down). */
+  const measure = (card: ReturnType<typeof withCode.nth>) =>
+    card.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const view = element.querySelector('.deal-card__view')?.getBoundingClientRect();
+      return {
+        card: Math.round(box.height),
+        footer: Math.round(element.querySelector('.deal-card__footer')?.getBoundingClientRect().height ?? -1),
+        viewDealTop: Math.round((view?.top ?? 0) - box.top),
+        copyWidth: Math.round(element.querySelector('.deal-card__copy')?.getBoundingClientRect().width ?? -1),
+      };
+    });
+  // A different card at each width: a copied card keeps "Copied!" for a moment, and the test never waits for time.
+  const widths = [VIEWPORTS.mobile.width, 320, VIEWPORTS.desktop.width];
+  for (const [index, width] of widths.entries()) {
+    await page.setViewportSize({ ...VIEWPORTS.mobile, width });
+    const card = withCode.nth(index);
+    await card.scrollIntoViewIfNeeded();
+    const before = await measure(card);
+    const code = await card.locator('.deal-card__code-value').textContent();
+    await card.getByRole('button', { name: `Copy code ${code}` }).click();
+    await card.getByRole('button', { name: 'Copied!' }).waitFor();
+    await card.getByRole('group', { name: 'Did this code work?' }).waitFor();
+    expect({ width, ...(await measure(card)) }).toEqual({ width, ...before });
+    await viewportScreenshot(page, `dashboard-code-copied-${width}`);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
+
 for (const viewport of ['desktop', 'mobile'] as const) {
   test(`save → Saved (expired marked) → unsave (${viewport === 'desktop' ? 1440 : 375} px)`, async () => {
     await clearSaved();

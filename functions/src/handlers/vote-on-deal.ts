@@ -6,6 +6,7 @@
 // writes the same summary (or nothing, when it is already stored), so the counts are exact in any delivery
 // order. A deleted vote (delete_account) is recounted the same way. Cost: the deal and at most VOTE_WINDOW_SIZE
 // votes read per vote.
+import { isDeepStrictEqual } from 'node:util';
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../admin';
@@ -15,8 +16,12 @@ import { dealVoteFields, dealVotesQuerySpec, parseVote, type Vote } from '../mod
 
 export type RecountOutcome = 'updated' | 'unchanged' | 'no-deal' | 'no-code';
 
-/** Same JSON = same stored value (the summary holds only strings, numbers and booleans). */
-const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The same stored value, whatever the order of a map's fields: Firestore does not keep the order they were written
+ * in (a nested update such as the demo rebase's moves a field), and comparing serialized text then saw a change
+ * on every recount and rewrote both documents.
+ */
+const sameValue = (a: unknown, b: unknown): boolean => isDeepStrictEqual(a, b);
 
 export async function recountDealVotes(firestore: Firestore, dealId: string): Promise<RecountOutcome> {
   const refs = dealDocPaths(dealId).map((path) => firestore.doc(path));

@@ -3,6 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 type CopyState = 'idle' | 'copied' | 'failed';
 
 const FEEDBACK_MS = 2000;
+/**
+ * What the button shows in each state: short words of about the same width, so keeping the widest does not push
+ * View Deal off the code's line (the failure is spelled out to screen readers by its name and the status below).
+ */
+const LABELS: Record<CopyState, string> = { idle: 'Copy', copied: 'Copied!', failed: 'Failed' };
+const STATES = Object.keys(LABELS) as CopyState[];
 
 /** Copies a coupon code; the result is announced and shown on the button for a moment. */
 export function CopyCodeButton({ code, onCopied }: { code: string; onCopied?: () => void }) {
@@ -24,16 +30,29 @@ export function CopyCodeButton({ code, onCopied }: { code: string; onCopied?: ()
     resetTimer.current = setTimeout(() => setCopyState('idle'), FEEDBACK_MS);
   };
 
-  const label = copyState === 'copied' ? 'Copied!' : copyState === 'failed' ? 'Copy failed' : 'Copy';
+  // The button's name: the visible word, with the code when idle and the whole failure when it failed.
+  const name =
+    copyState === 'idle' ? `Copy code ${code}` : copyState === 'failed' ? 'Copy failed' : 'Copied!';
   return (
     <>
       <button
         type="button"
         className={`deal-card__copy deal-card__copy--${copyState}`}
         onClick={() => void copy()}
-        aria-label={copyState === 'idle' ? `Copy code ${code}` : label}
+        aria-label={name}
       >
-        {label}
+        {/* Every label in one grid cell, only the current one visible: the button is as wide as the widest in
+            every state, so "Copied!" never pushes View Deal onto a new line and the card never jumps. */}
+        {STATES.map((state) => (
+          <span
+            key={state}
+            className="deal-card__copy-label"
+            data-shown={state === copyState}
+            aria-hidden={state !== copyState}
+          >
+            {LABELS[state]}
+          </span>
+        ))}
       </button>
       <span className="visually-hidden" role="status">
         {copyState === 'copied'

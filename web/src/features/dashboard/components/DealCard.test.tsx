@@ -126,8 +126,18 @@ describe('DealCard', () => {
     render(<DealCard now={NOW} deal={makeDeal({ code: 'SAVE20' })} />);
     await user.click(screen.getByRole('button', { name: 'Copy code SAVE20' }));
     await expect(navigator.clipboard.readText()).resolves.toBe('SAVE20');
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    const copied = screen.getByRole('button', { name: 'Copied!' });
     expect(screen.getByText('Code SAVE20 copied to clipboard')).toBeInTheDocument();
+    // Every label stays in the button (they size it, so it never changes width); only the current one shows.
+    const labels = Array.from(copied.querySelectorAll('.deal-card__copy-label'), (label) => ({
+      text: label.textContent,
+      shown: label.getAttribute('data-shown'),
+    }));
+    expect(labels).toEqual([
+      { text: 'Copy', shown: 'false' },
+      { text: 'Copied!', shown: 'true' },
+      { text: 'Failed', shown: 'false' },
+    ]);
   });
 
   it('says when copying fails', async () => {
@@ -135,7 +145,8 @@ describe('DealCard', () => {
     render(<DealCard now={NOW} deal={makeDeal({ code: 'SAVE20' })} />);
     jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     await user.click(screen.getByRole('button', { name: 'Copy code SAVE20' }));
-    expect(screen.getByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
+    const failed = screen.getByRole('button', { name: 'Copy failed' });
+    expect(failed.querySelector('[data-shown="true"]')?.textContent).toBe('Failed');
   });
 
   it('links the shop name to shop_url in a new tab', () => {
