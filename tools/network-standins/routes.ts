@@ -9,7 +9,8 @@
 //   GET  /cj/v2/link-search                   Bearer local-cj-token, page-number/records-per-page, XML
 //   POST /_control/network-status             {"network":"awin","status":503}: every call answers that (0 = normal)
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { awinOffers, cjLinks, impactAds, type CjLink } from './offers';
+import { awinOffers, cjLinks, impactAds } from './offers';
+import { awinPage, cjPage, impactPage } from './pages';
 
 export const STANDIN_CREDENTIALS = {
   awin: { publisherId: '123456', token: 'local-awin-token' },
@@ -62,21 +63,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-const xmlText = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function cjXml(links: CjLink[], total: number, page: number): string {
-  const items = links
-    .map(
-      (link) =>
-        `    <link>\n${Object.entries(link)
-          .map(([name, value]) => `      <${name}>${xmlText(value)}</${name}>`)
-          .join('\n')}\n    </link>`,
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<cj-api>\n  <links total-matched="${total}" records-returned="${links.length}" page-number="${page}">\n${items}\n  </links>\n</cj-api>\n`;
 }
 
 function failure(res: ServerResponse, network: Network, status: number): void {
@@ -144,14 +130,7 @@ export async function routeNetworkStandin(req: IncomingMessage, res: ServerRespo
     };
     const page = Math.max(1, body.pagination?.page ?? 1);
     const pageSize = Math.min(MAX_PAGE, Math.max(1, body.pagination?.pageSize ?? 10));
-    const all = awinOffers(anchor);
-    const data = all.slice((page - 1) * pageSize, page * pageSize);
-    send(
-      res,
-      200,
-      JSON.stringify({ data, pagination: { page, pageSize, total: all.length } }),
-      'application/json',
-    );
+    send(res, 200, awinPage(awinOffers(anchor), page, pageSize), 'application/json');
     return true;
   }
 
@@ -166,26 +145,7 @@ export async function routeNetworkStandin(req: IncomingMessage, res: ServerRespo
       return (send(res, status, '', 'application/json', status === 429 ? { 'Retry-After': '1' } : {}), true);
     const page = Math.max(1, Number(url.searchParams.get('Page') ?? 1) || 1);
     const pageSize = Math.min(MAX_PAGE, Math.max(1, Number(url.searchParams.get('PageSize') ?? 100) || 100));
-    const all = impactAds(anchor);
-    const pages = Math.max(1, Math.ceil(all.length / pageSize));
-    const uri = (n: number) => `/Mediapartners/${sid}/Ads?Type=COUPON&PageSize=${pageSize}&Page=${n}`;
-    send(
-      res,
-      200,
-      JSON.stringify({
-        '@page': String(page),
-        '@numpages': String(pages),
-        '@pagesize': String(pageSize),
-        '@total': String(all.length),
-        '@uri': uri(page),
-        '@firstpageuri': uri(1),
-        '@previouspageuri': page > 1 ? uri(page - 1) : '',
-        '@nextpageuri': page < pages ? uri(page + 1) : '',
-        '@lastpageuri': uri(pages),
-        Ads: all.slice((page - 1) * pageSize, page * pageSize),
-      }),
-      'application/json',
-    );
+    send(res, 200, impactPage(impactAds(anchor), sid, page, pageSize), 'application/json');
     return true;
   }
 
@@ -200,7 +160,6 @@ export async function routeNetworkStandin(req: IncomingMessage, res: ServerRespo
     MAX_PAGE,
     Math.max(1, Number(url.searchParams.get('records-per-page') ?? 100) || 100),
   );
-  const all = cjLinks(anchor);
-  send(res, 200, cjXml(all.slice((page - 1) * perPage, page * perPage), all.length, page), 'application/xml');
+  send(res, 200, cjPage(cjLinks(anchor), page, perPage), 'application/xml');
   return true;
 }

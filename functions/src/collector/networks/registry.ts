@@ -5,7 +5,7 @@ import type { NetworkAccount } from '../../config';
 import type { OpenedFeed } from '../feed';
 import { AWIN_API_BASE, awinSource } from './awin';
 import { CJ_API_BASE, cjSource } from './cj';
-import { DEFAULT_MAX_RESPONSE_BYTES, NetworkError, redactedLocation } from './http';
+import { DEFAULT_MAX_RESPONSE_BYTES, NetworkError, type NetworkHttpOptions, redactedLocation } from './http';
 import { IMPACT_API_BASE, impactSource } from './impact';
 import { feedOfOffers, type NetworkSource, type RawOffer } from './source';
 
@@ -18,8 +18,8 @@ export function isNetworkId(value: string): value is NetworkId {
 
 interface Network {
   source: NetworkSource<never>;
-  /** Every offer of the account's listing. */
-  offers(account: NetworkAccount): AsyncGenerator<RawOffer>;
+  /** Every offer of the account's listing; `http` overrides the client's defaults (the benchmark only). */
+  offers(account: NetworkAccount, http?: Partial<NetworkHttpOptions>): AsyncGenerator<RawOffer>;
   /** For the run document: the API's address (no query, no credentials). */
   location(account: NetworkAccount): string;
 }
@@ -31,35 +31,45 @@ const apiRoot = (baseUrl: string | undefined, real: string) =>
 const NETWORKS: Record<NetworkId, Network> = {
   awin: {
     source: awinSource,
-    offers: (a) =>
+    offers: (a, http) =>
       awinSource.fetchOffers({
         publisherId: a.account,
         token: a.token,
         regionCodes: a.regionCodes,
         baseUrl: a.baseUrl,
+        http,
       }),
     location: (a) => `${apiRoot(a.baseUrl, AWIN_API_BASE)}/publisher/${a.account}/promotions`,
   },
   impact: {
     source: impactSource,
-    offers: (a) =>
-      impactSource.fetchOffers({ accountSid: a.account, authToken: a.token, baseUrl: a.baseUrl }),
+    offers: (a, http) =>
+      impactSource.fetchOffers({ accountSid: a.account, authToken: a.token, baseUrl: a.baseUrl, http }),
     // The Account SID is also the Basic-auth user name: the location leaves it out.
     location: (a) => `${apiRoot(a.baseUrl, IMPACT_API_BASE)}/Mediapartners/(Account SID)/Ads`,
   },
   cj: {
     source: cjSource,
-    offers: (a) => cjSource.fetchOffers({ websiteId: a.account, token: a.token, baseUrl: a.baseUrl }),
+    offers: (a, http) =>
+      cjSource.fetchOffers({ websiteId: a.account, token: a.token, baseUrl: a.baseUrl, http }),
     location: (a) => `${apiRoot(a.baseUrl, CJ_API_BASE)}/v2/link-search`,
   },
 };
 
 export const networkAdapter = (id: NetworkId) => NETWORKS[id].source.adapter;
 
-/** The network's whole listing as the pipeline's feed; pages are fetched as the pipeline reads. */
-export function openNetworkFeed(id: NetworkId, account: NetworkAccount): OpenedFeed {
+/**
+ * The network's whole listing as the pipeline's feed; pages are fetched as the pipeline reads. `http` replaces
+ * client defaults (the collector benchmark lifts the rate-limit spacing against its local server); production
+ * passes none.
+ */
+export function openNetworkFeed(
+  id: NetworkId,
+  account: NetworkAccount,
+  http?: Partial<NetworkHttpOptions>,
+): OpenedFeed {
   const network = NETWORKS[id];
-  return feedOfOffers(network.location(account), network.offers(account));
+  return feedOfOffers(network.location(account), network.offers(account, http));
 }
 
 /** A saved API answer of the network (one page's body: JSON for Awin and impact.com, XML for CJ) as a feed. */
