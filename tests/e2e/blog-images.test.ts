@@ -15,6 +15,7 @@ import {
   launchBrowser,
   openPage,
   screenshot,
+  settleNetwork,
   trackCspViolations,
 } from './support/browser';
 import { adminDb, closeAdmin } from './support/emulators';
@@ -85,6 +86,7 @@ const loaded = (page: Page, selector: string) =>
     .evaluate(async (element) => {
       const image = element as HTMLImageElement;
       image.loading = 'eager';
+      // decode() rejects for an image that cannot be drawn (blocked or broken): what is measured just below.
       await image.decode().catch(() => undefined);
       return image.complete && image.naturalWidth > 0;
     });
@@ -118,7 +120,7 @@ test("a published post's cover, avatar and body image render, with no CSP violat
   await expect(loaded(page, 'img.blog-byline__avatar')).resolves.toBe(true);
   await expect(loaded(page, '#body-image')).resolves.toBe(true);
   await screenshot(page, 'blog-images-site-post-375');
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await settleNetwork(page);
   expect(violations).toEqual([]);
   await context.close();
 });
@@ -140,7 +142,7 @@ test('images on another host are never requested nor drawn: no CSP violation, th
   await gotoApp(page, '/blog');
   await page.locator('[data-testid="blog-card"]').first().waitFor();
   await screenshot(page, 'blog-images-list-1440');
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await settleNetwork(page);
   expect(foreignRequests).toEqual([]);
   expect(violations).toEqual([]);
   await context.close();

@@ -3,10 +3,17 @@
 // missing assets are real 404s, source maps are not served, and no route or flow trips the CSP in Chromium.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { HOSTILE_POST_ID, demoBlogPosts, publishDemoPosts } from '../../tools/blog/demo-posts';
 import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
-import { BASE_URL, gotoApp, launchBrowser, newContext, trackCspViolations } from './support/browser';
+import {
+  BASE_URL,
+  gotoApp,
+  launchBrowser,
+  newContext,
+  settleNetwork,
+  trackCspViolations,
+} from './support/browser';
 import { adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { signInWithEmulatedGoogle, signUp } from './dashboard-helpers';
 
@@ -133,11 +140,6 @@ describe('response headers', () => {
   });
 });
 
-/** Lets late requests (images, the auth iframe) happen before the page is judged; a busy channel is fine. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-}
-
 describe('no CSP violation in Chromium', () => {
   it('on every route, signed out', async () => {
     const context = await newContext(browser);
@@ -156,7 +158,7 @@ describe('no CSP violation in Chromium', () => {
     ];
     for (const route of routes) {
       await gotoApp(page, route);
-      await settle(page);
+      await settleNetwork(page);
     }
     expect(violations).toEqual([]);
     await context.close();
@@ -170,7 +172,7 @@ describe('no CSP violation in Chromium', () => {
     const violations = await trackCspViolations(page);
     await gotoApp(page, `/blog/${HOSTILE_POST_ID}`);
     await page.locator('#hostile-handler-link').waitFor();
-    await settle(page);
+    await settleNetwork(page);
     expect(
       violations.filter(
         (text) =>
@@ -196,7 +198,7 @@ describe('no CSP violation in Chromium', () => {
     await page.locator('[data-deal-id]').first().waitFor({ timeout: 30_000 });
     await gotoApp(page, '/account');
     await gotoApp(page, `/blog/${POST_ID}`);
-    await settle(page);
+    await settleNetwork(page);
     expect(violations).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,14 @@
 // Launches Debian's Chromium through playwright-core (browser downloads are impossible offline).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import {
+  chromium,
+  errors,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { GAPI_STANDIN_SCRIPT } from './gapi-standin';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:5000';
@@ -76,6 +83,16 @@ export async function trackCspViolations(page: Page): Promise<string[]> {
       violations.push(message.text());
   });
   return violations;
+}
+
+/**
+ * Lets late requests (images, the auth iframe) happen before a page is judged. A channel that stays busy (the
+ * auth iframe's long poll) is fine: only the wait's own time-out is expected, anything else is thrown.
+ */
+export async function settleNetwork(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch((error: unknown) => {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+  });
 }
 
 /** Collects the texts of console errors (React and the SDKs report some problems only there). */
