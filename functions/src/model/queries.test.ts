@@ -22,6 +22,7 @@ import {
   DEAL_SORTS,
   type DealNarrowing,
   dealQuerySpec,
+  dealQuerySpecAmong,
   dealsByIdQuerySpec,
   type QuerySpec,
   savedDealsQuerySpec,
@@ -329,6 +330,28 @@ describe('firestore.indexes.json', () => {
         ]),
       ),
     ),
+    ...DEAL_FILTERS.flatMap((filter) =>
+      DEAL_SORTS.flatMap((sort) =>
+        narrowings.flatMap(([name, narrowing]): Array<[string, QuerySpec]> => [
+          ...(narrowing.shop
+            ? []
+            : [
+                [
+                  `For you store tier ${filter} × ${sort} × ${name}`,
+                  dealQuerySpecAmong(filter, sort, NOW, narrowing, { field: 'shop_id', values: ['shop-id'] }),
+                ] as [string, QuerySpec],
+              ]),
+          ...(narrowing.category
+            ? []
+            : [
+                [
+                  `For you category tier ${filter} × ${sort} × ${name}`,
+                  dealQuerySpecAmong(filter, sort, NOW, narrowing, { field: 'category', values: ['home'] }),
+                ] as [string, QuerySpec],
+              ]),
+        ]),
+      ),
+    ),
     ['saved deals by id', dealsByIdQuerySpec(['deal-1'])],
     ['saved list', savedDealsQuerySpec('uid')],
     ['blog list', blogQuerySpec()],
@@ -387,8 +410,13 @@ describe('firestore.indexes.json', () => {
     const specs = allAppQuerySpecs(NOW);
     expect(specs).toEqual(namedShapes.map(([, spec]) => spec));
     // Half of the 8 narrowings search: those 48 shapes read the search documents, the rest the listing ones.
-    expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(3 * 4 * 4 + 1 + 2);
-    expect(specs.filter((spec) => spec.collection === COLLECTIONS.dealSearch)).toHaveLength(3 * 4 * 4);
+    // For you adds a store tier for each narrowing without a store and a category tier for each without a category.
+    expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(
+      3 * 4 * 4 + 3 * 4 * 4 + 1 + 2,
+    );
+    expect(specs.filter((spec) => spec.collection === COLLECTIONS.dealSearch)).toHaveLength(
+      3 * 4 * 4 + 3 * 4 * 4,
+    );
     const used = new Set(
       specs.flatMap((spec) => {
         const coverage = indexCoverage(spec, file);

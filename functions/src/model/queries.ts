@@ -118,6 +118,22 @@ export function dealQuerySpec(
   };
 }
 
+/**
+ * The deal query of dealQuerySpec restricted to some stores or categories (an `in` filter, at most 30 values):
+ * a tier of the For you ranking (model/for-you.ts). `in` is an equality for the indexes: the query needs the
+ * index of the same listing narrowed to one store or category.
+ */
+export function dealQuerySpecAmong(
+  filter: DealFilter,
+  sort: DealSort,
+  now: Date,
+  narrowing: DealNarrowing,
+  among: { field: 'shop_id' | 'category'; values: readonly string[] },
+): QuerySpec {
+  const spec = dealQuerySpec(filter, sort, now, narrowing);
+  return { ...spec, where: [{ field: among.field, op: 'in', value: among.values }, ...spec.where] };
+}
+
 /** The Saved view's deals by id (at most a page; documentId() 'in' needs no composite index). */
 export function dealsByIdQuerySpec(dealIds: readonly string[]): QuerySpec {
   if (dealIds.length === 0 || dealIds.length > DEAL_PAGE_SIZE) {
@@ -216,8 +232,22 @@ export function allAppQuerySpecs(now: Date = new Date()): QuerySpec[] {
       allNarrowings().map((narrowing) => dealQuerySpec(filter, sort, now, narrowing)),
     ),
   );
+  // For you's tiers: a store tier never has a store narrowing, a category tier never a category one.
+  const forYouTiers = DEAL_FILTERS.flatMap((filter) =>
+    DEAL_SORTS.flatMap((sort) =>
+      allNarrowings().flatMap((narrowing) => [
+        ...(narrowing.shop
+          ? []
+          : [dealQuerySpecAmong(filter, sort, now, narrowing, { field: 'shop_id', values: ['shop-id'] })]),
+        ...(narrowing.category
+          ? []
+          : [dealQuerySpecAmong(filter, sort, now, narrowing, { field: 'category', values: ['home'] })]),
+      ]),
+    ),
+  );
   return [
     ...deals,
+    ...forYouTiers,
     dealsByIdQuerySpec(['deal-1']),
     savedDealsQuerySpec('uid'),
     blogQuerySpec(),
