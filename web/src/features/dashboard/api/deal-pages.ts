@@ -16,6 +16,7 @@ import {
 import { dealSearchTexts, parseDeal, type Deal } from '@model/deal';
 import { parseAll, warnInvalidDocument } from '@model/invalid-document';
 import type { QueriedDocument } from '@model/dashboard-render';
+import type { DealInterests } from '@model/for-you';
 import { DOCUMENT_ID_FIELD } from '@model/paths';
 import {
   type DealFilter,
@@ -53,6 +54,8 @@ export interface DealPageRequest {
   /** The instant the listing started; every page of one listing uses the same live window. */
   now: Date;
   cursor: DealCursor | null;
+  /** For you: these interests first (api/for-you.ts reads the page); absent for every other listing. */
+  interests?: DealInterests;
 }
 
 const fieldPath = (field: string) => (field === DOCUMENT_ID_FIELD ? documentId() : field);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
+import type { DealInterests } from '@model/for-you';
 import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -14,6 +15,7 @@ import { clearFilters, dealListQuery, type DealListParams, hasActiveFilters } fr
 import { DealCard } from './DealCard';
 import { DealCardSkeletons } from './DealCardSkeleton';
 import { DealToolbar } from './DealToolbar';
+import { ForYouDeals } from './ForYouDeals';
 import { SavedDealsView } from './SavedDealsView';
 
 /** Skeletons fill whole rows of the widest (3-column) grid. */
@@ -65,6 +67,20 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
       <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
         {params.view === 'saved' ? (
           <SavedDealsView db={db} saved={saved} />
+        ) : params.view === 'for_you' ? (
+          <ForYouDeals db={db} uid={uid} saved={saved}>
+            {(interests) => (
+              <LiveDeals
+                db={db}
+                uid={uid}
+                params={params}
+                onParamsChange={onParamsChange}
+                saved={saved}
+                summary={summary}
+                interests={interests}
+              />
+            )}
+          </ForYouDeals>
         ) : (
           <LiveDeals
             db={db}
@@ -98,6 +114,14 @@ export function DealViews({ params, onParamsChange, saved, children }: DealViews
         <button
           type="button"
           className="deal-views__tab"
+          aria-pressed={params.view === 'for_you'}
+          onClick={() => onParamsChange({ ...params, view: 'for_you' })}
+        >
+          For you
+        </button>
+        <button
+          type="button"
+          className="deal-views__tab"
           aria-pressed={params.view === 'saved'}
           onClick={() => onParamsChange({ ...params, view: 'saved' })}
         >
@@ -117,11 +141,15 @@ function LiveDeals({
   onParamsChange,
   saved,
   summary,
-}: DealBrowserProps & { summary: ShopSummary | null }) {
+  interests,
+}: DealBrowserProps & { summary: ShopSummary | null; interests?: DealInterests }) {
   const { filter, sort, shop, category, q } = params;
   const query = useMemo(
-    (): DealListQuery => dealListQuery({ filter, sort, shop, category, q }),
-    [filter, sort, shop, category, q],
+    (): DealListQuery => ({
+      ...dealListQuery({ filter, sort, shop, category, q }),
+      ...(interests && { interests }),
+    }),
+    [filter, sort, shop, category, q, interests],
   );
   const pages = useDealPages({ db, uid, query });
   const lastCardRef = useWhenVisible(pages.loadMore, pages.canAutoLoadMore, '0px');

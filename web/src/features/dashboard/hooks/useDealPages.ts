@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
+import type { DealInterests } from '@model/for-you';
 import type { DealFilter, DealNarrowing, DealSort } from '@model/queries';
 import { errorText } from '@/lib/error-text';
 import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
+import { fetchForYouPage } from '../api/for-you';
 import { arrivedFirstPage, takePrefetchedFirstPage } from '../api/first-page-prefetch';
 import {
   canLoadMore,
@@ -25,6 +27,8 @@ export interface DealListQuery {
   sort: DealSort;
   narrowing: DealNarrowing;
   searchRest: readonly string[];
+  /** For you (model/for-you.ts): these interests first. */
+  interests?: DealInterests;
 }
 
 export interface DealPages extends DealListState<DealCursor> {
@@ -65,7 +69,11 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
       const settle = () => {
         if (currentListing.current === listing) requestInFlight.current = false;
       };
-      const read = () => fetchDealPage(db, { ...listing.query, now: listing.now, cursor });
+      const read = () => {
+        const request = { ...listing.query, now: listing.now, cursor };
+        const { interests } = request;
+        return interests ? fetchForYouPage(db, { ...request, interests }) : fetchDealPage(db, request);
+      };
       // A failed prefetch (e.g. the subscription changed since this device saw it) is asked again, as usual.
       (prefetched ? prefetched.catch(read) : read()).then(
         (page) => {

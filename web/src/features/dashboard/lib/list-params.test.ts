@@ -32,6 +32,21 @@ describe('dashboard URL params', () => {
     expect(parse(`?shop=${'a'.repeat(200)}`).shop).toBeNull();
   });
 
+  it('keeps For you in the URL with its filters and sort, and clearing filters stays in For you', () => {
+    const forYou = parse('?view=for_you&category=home&verified=all&sort=savings_desc');
+    expect(forYou).toEqual({
+      ...DEFAULT_LIST_PARAMS,
+      view: 'for_you',
+      category: 'home',
+      filter: 'all',
+      sort: 'savings_desc',
+    });
+    expect(parseListParams(serializeListParams(forYou))).toEqual(forYou);
+    expect(serializeListParams({ ...DEFAULT_LIST_PARAMS, view: 'for_you' }).toString()).toBe('view=for_you');
+    expect(clearFilters(forYou)).toEqual({ ...DEFAULT_LIST_PARAMS, view: 'for_you', sort: 'savings_desc' });
+    expect(parse('?view=For_You').view).toBe('deals');
+  });
+
   it('cuts a very long search to 100 characters', () => {
     expect(parse(`?q=${'x'.repeat(500)}`).q).toHaveLength(100);
   });

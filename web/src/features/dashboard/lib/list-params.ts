@@ -1,4 +1,5 @@
-// The dashboard's list state lives in the URL (/dashboard?q=…&shop=…&category=…&verified=…&sort=…&view=saved),
+// The dashboard's list state lives in the URL (/dashboard?q=…&shop=…&category=…&verified=…&sort=…&view=saved or
+// view=for_you),
 // so reload, back/forward and a shared link restore the same list. Parsing never fails: a missing or invalid
 // parameter reads as its default, and serializing leaves defaults out so the plain /dashboard stays canonical.
 import { isDealCategory, type DealCategory } from '@model/category';
@@ -7,7 +8,11 @@ import { MAX_SEARCH_TEXT_LENGTH, parseSearchText } from '@model/search';
 import type { DealListQuery } from '../hooks/useDealPages';
 import { isDealSort } from './deal-options';
 
-export type DealView = 'deals' | 'saved';
+/** All deals, the subscriber's saved deals, or For you (their interests first, model/for-you.ts). */
+export const DEAL_VIEWS = ['deals', 'saved', 'for_you'] as const;
+export type DealView = (typeof DEAL_VIEWS)[number];
+const isDealView = (value: string | null): value is DealView =>
+  (DEAL_VIEWS as readonly unknown[]).includes(value);
 
 export interface DealListParams {
   view: DealView;
@@ -40,8 +45,9 @@ export function parseListParams(search: URLSearchParams): DealListParams {
   const sort = search.get('sort') ?? '';
   const shop = search.get('shop') ?? '';
   const category = search.get('category');
+  const view = search.get('view');
   return {
-    view: search.get('view') === 'saved' ? 'saved' : 'deals',
+    view: isDealView(view) ? view : 'deals',
     q: (search.get('q') ?? '').trim().slice(0, MAX_SEARCH_TEXT_LENGTH),
     shop: SHOP_ID.test(shop) ? shop : null,
     category: isDealCategory(category) ? category : null,
