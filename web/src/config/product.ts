@@ -35,13 +35,14 @@ export const AVAILABLE_FEATURES: readonly PlannedFeature[] = [
     title: 'Interest-based matching',
     description: 'Your digest and alerts carry only the categories and stores you choose.',
   },
+  {
+    title: 'Interests on your dashboard',
+    description:
+      'For you lists the categories and stores you picked, and what you saved, first when you browse.',
+  },
 ];
 
 /** Planned features (docs/reference.md#product) that do not exist yet, shown as coming soon. */
 export const COMING_SOON_FEATURES: readonly PlannedFeature[] = [
   { title: 'Location-based matching', description: 'Deals from shops near you, surfaced first.' },
-  {
-    title: 'Interests on your dashboard',
-    description: 'The categories and stores you picked for email, shown first when you browse.',
-  },
 ];

@@ -75,7 +75,7 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeInTheDocument();
   });
 
-  it('marks the email digest, alerts and interest matching available now, and location matching coming soon', () => {
+  it('marks the email digest, alerts, interest matching and interests on the dashboard available now, and location matching coming soon', () => {
     renderLanding('signed-out');
     const available = screen.getByRole('region', { name: 'New: Bargains by Email' });
     const soon = screen.getByRole('region', { name: 'Coming Soon' });
@@ -90,11 +90,9 @@ describe('landing page', () => {
       ['Daily or weekly digest', 'Available now'],
       ['Alerts for unusually cheap products', 'Available now'],
       ['Interest-based matching', 'Available now'],
+      ['Interests on your dashboard', 'Available now'],
     ]);
-    expect(itemsOf(soon)).toEqual([
-      ['Location-based matching', 'Coming soon'],
-      ['Interests on your dashboard', 'Coming soon'],
-    ]);
+    expect(itemsOf(soon)).toEqual([['Location-based matching', 'Coming soon']]);
   });
 
   it('appends the reason, in words, to the sign-up failure message', async () => {

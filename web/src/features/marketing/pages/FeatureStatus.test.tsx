@@ -1,5 +1,5 @@
 // Pricing and How It Works say exactly what exists (issue #19: digest, alerts, interest matching by email) and
-// what is still coming (location matching, interests on the dashboard).
+// what is still coming (location matching); interests on the dashboard (For you) are available now.
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import HowItWorksPage from './HowItWorksPage';
@@ -20,12 +20,10 @@ describe('feature status on the marketing pages', () => {
       'Alerts for unusually cheap products',
       'Daily or weekly email digest',
       'Interest matching for your digest and alerts',
+      'Interest matching on your dashboard',
       '24/7 access',
     ]);
-    expect(texts(within(lists[1] as HTMLElement).getAllByRole('listitem'))).toEqual([
-      'Location matching',
-      'Interest matching on your dashboard',
-    ]);
+    expect(texts(within(lists[1] as HTMLElement).getAllByRole('listitem'))).toEqual(['Location matching']);
     expect(screen.getByText('Cancel anytime. No hidden fees.')).toBeInTheDocument();
   });
 
@@ -39,10 +37,10 @@ describe('feature status on the marketing pages', () => {
       .getByRole('heading', { name: 'Personalized Experience' })
       .closest('li') as HTMLElement;
     const items = texts(within(step).getAllByRole('listitem'));
-    expect(items.filter((item) => item?.startsWith('Available now'))).toHaveLength(3);
+    expect(items.filter((item) => item?.startsWith('Available now'))).toHaveLength(4);
+    expect(items).toContain('Available now Your interests first on the dashboard');
     expect(items.filter((item) => item?.startsWith('Coming soon'))).toEqual([
       'Coming soon Location matching: shops near you first',
-      'Coming soon Your interests first on the dashboard',
     ]);
   });
 });

@@ -5,15 +5,16 @@ import { monthlyPriceLabel } from '@/config/product';
 import { CheckIcon, SparkIcon } from '../components/Icons';
 
 // The plan copy of docs/reference.md#routes, with the digest and interest matching (email) moved from coming soon to included now
-// that they exist (issue #19); location matching and interests on the dashboard are still to come.
+// that they exist, and interests on the dashboard (For you) too; location matching is still to come.
 const INCLUDED = [
   'Curated deals, discounts and coupons',
   'Alerts for unusually cheap products',
   'Daily or weekly email digest',
   'Interest matching for your digest and alerts',
+  'Interest matching on your dashboard',
   '24/7 access',
 ];
-const COMING_SOON = ['Location matching', 'Interest matching on your dashboard'];
+const COMING_SOON = ['Location matching'];
 
 export default function PricingPage() {
   return (
