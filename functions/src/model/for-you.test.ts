@@ -181,10 +181,26 @@ describe('the For you ranking', () => {
       { field: 'category', op: 'in', value: ['home'] },
       { field: 'is_verified', op: '==', value: true },
     ]);
-    // The chosen store is followed: its tier is the filtered list itself, and nothing follows the category tier.
+    // The chosen store is followed: its tier is the filtered list itself, and no other tier follows.
     const followed = tiersFor(['acme'], ['home'], { shop: 'acme' });
-    expect(followed).toHaveLength(3);
+    expect(followed).toHaveLength(1);
     expect(followed[0]?.spec.where.some((clause) => clause.op === 'in')).toBe(false);
+    // A followed category chosen as the filter: the stores first, then the category (the filtered list) last.
+    const category = tiersFor(['acme'], ['home'], { category: 'home' });
+    expect(category).toHaveLength(2);
+    expect(category[0]?.spec.where[0]).toEqual({ field: 'shop_id', op: 'in', value: ['acme'] });
+    expect(category[1]?.spec.where.some((clause) => clause.op === 'in')).toBe(false);
+    expect(category[1]?.spec.where).toContainEqual({ field: 'category', op: '==', value: 'home' });
+  });
+
+  it('orders a filtered list the same way: the followed store first, nothing lost or repeated', async () => {
+    const ids = await readAll(tiersFor(['acme'], ['home'], { category: 'home' }), fakeFirestore(rows).read);
+    expect(ids).toEqual(['d-both', 'c-category']);
+    const unfollowed = await readAll(
+      tiersFor(['acme'], ['home'], { shop: 'other' }),
+      fakeFirestore(rows).read,
+    );
+    expect(unfollowed).toEqual(['c-category', 'a-new-other', 'e-other-old']);
   });
 
   it('splits more than 30 stores into tiers of 30, in the order they were chosen', () => {
@@ -222,7 +238,10 @@ describe('the For you ranking', () => {
     // Tiers: each deal's tier never goes down along the list.
     const tiers = tiersFor(['acme', 'zeta'], ['home']);
     const byId = new Map(many.map((r) => [r.id, r]));
-    const ranks = ids.map((id) => forYouTierOf(tiers, byId.get(id)?.data ?? { shop_id: '', category: '' }));
+    const ranks = ids.map((id) => {
+      const data = byId.get(id)?.data;
+      return forYouTierOf(tiers, { shop_id: data?.shop_id, category: data?.category });
+    });
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     // Billed reads: the documents, plus one per query that returned none.
     expect(stats.documents + stats.queries).toBeLessThanOrEqual(sizes.length * FOR_YOU_MAX_READS_PER_PAGE);

@@ -91,7 +91,8 @@ function chunks<T>(values: readonly T[], size: number): T[][] {
 
 /**
  * The tiers of the ranking for one listing, in order. A store or category filter the subscriber also chose
- * narrows every tier already: a tier it contradicts is left out, one it implies needs no `in` of its own.
+ * narrows every tier already: a tier it contradicts is left out, one it implies needs no `in` of its own and is
+ * the last (it lists every deal the filter leaves).
  */
 export function forYouTiers(
   filter: DealFilter,
@@ -121,13 +122,16 @@ export function forYouTiers(
       ? [narrowing.category]
       : []
     : interests.categories;
+  // A followed store the filter chose makes its tier the whole list: nothing is left for later tiers.
+  if (tiers.some((tier) => tier.spec === base)) return tiers;
   if (categories.length > 0) {
     tiers.push({
       spec: narrowing.category ? base : restricted('category', categories),
       matches: (deal) => (categories as readonly unknown[]).includes(deal.category),
     });
   }
-  tiers.push({ spec: base, matches: () => true });
+  // Likewise a followed category the filter chose: every listed deal is in it.
+  if (!narrowing.category || categories.length === 0) tiers.push({ spec: base, matches: () => true });
   return tiers;
 }
 
