@@ -50,6 +50,12 @@ export const create_checkout_session = onRequest(
   lazy(() => import('./handlers/create-checkout-session.js')),
 );
 
+export const resolve_location = onRequest(
+  // The offline place data (places/resolve.ts) take about 80 MB once loaded.
+  { ...browserEndpoint, memory: '512MiB' },
+  lazy(() => import('./handlers/resolve-location.js')),
+);
+
 export const get_subscription_status = onRequest(
   browserEndpoint,
   lazy(() => import('./handlers/get-subscription-status.js')),

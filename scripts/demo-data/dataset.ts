@@ -14,6 +14,7 @@ import {
   DEMO_STRIPE_SUBSCRIPTION_ID,
   type DemoAccount,
 } from './constants';
+import { withDemoPlaces } from './places';
 import { type InitialUserDoc, newUserDoc, type UserBillingUpdate } from '../../functions/src/model/user';
 
 /** A user document as the Admin SDK writes it (Dates become Timestamps). */
@@ -389,7 +390,9 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
   const anchor = new Date(`${anchorDay}T00:00:00.000Z`);
   const at = (offset: number) => new Date(anchor.getTime() + offset);
   const { subscriber, free } = DEMO_ACCOUNTS;
-  const { deals, votes, voteStates } = buildVotes(buildDeals(anchor), anchor);
+  const voted = buildVotes(buildDeals(anchor), anchor);
+  const { votes, voteStates } = voted;
+  const deals = withDemoPlaces(voted.deals, anchor);
   const subscribedSince = at(-45 * DAY);
   const lastRenewal = at(-15 * DAY);
   return {

@@ -12,6 +12,7 @@ import {
   userDocPath,
 } from '../../functions/src/model/paths';
 import { dealDocuments } from '../../functions/src/model/deal';
+import { storeLocationDocuments } from '../../functions/src/model/near-you';
 import { dealVoteDocPath } from '../../functions/src/model/votes';
 import { publishDemoPosts } from '../../tools/blog/demo-posts';
 import type { DemoAccount } from './constants';
@@ -63,6 +64,7 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
   // Start from empty content collections so a deal or post removed from dataset.ts does not linger.
   await db.recursiveDelete(db.collection(COLLECTIONS.deals));
   await db.recursiveDelete(db.collection(COLLECTIONS.dealSearch));
+  await db.recursiveDelete(db.collection(COLLECTIONS.dealStores));
   await db.recursiveDelete(db.collection(COLLECTIONS.dealSummaries));
   await db.recursiveDelete(db.collection(COLLECTIONS.blogs));
   await db.recursiveDelete(db.collection(COLLECTIONS.blogSummaries));
@@ -73,7 +75,10 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
       path: stripeCustomerDocPath(customerId),
       data: doc,
     })),
-    ...dataset.deals.flatMap(({ id, doc }) => dealDocuments(id, doc)),
+    ...dataset.deals.flatMap(({ id, doc }) => [
+      ...dealDocuments(id, doc),
+      ...storeLocationDocuments(id, doc),
+    ]),
     ...dataset.votes.map(({ dealId, uid, doc }) => ({ path: dealVoteDocPath(dealId, uid), data: doc })),
     { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
   ]);

@@ -1,6 +1,6 @@
 // Keeps the demo data current: the generated deal dates are relative to an anchor day stored in _meta/demo.
 // When today's UTC day differs, every deal's start_date, end_date, scraped_at and votes.last_worked_at, in both
-// of its documents (listing and search, model/deal.ts), every vote's voted_at (model/votes.ts) and the demo
+// of its documents (listing and search, model/deal.ts, and its store documents, model/near-you.ts), every vote's voted_at (model/votes.ts) and the demo
 // subscriber's period end move by the difference and the anchor becomes today. One transaction: either everything moves or nothing does, and running it again the
 // same day (or concurrently) changes nothing.
 //
@@ -61,11 +61,13 @@ export async function rebaseDemoData(db: Firestore, today: Date = new Date()): P
     const days = daysBetween(meta.anchor, target);
     const deals = await transaction.get(db.collection(COLLECTIONS.deals));
     const searchDocs = await transaction.get(db.collection(COLLECTIONS.dealSearch));
+    // The in-store deals' store documents carry their deal's dates (model/near-you.ts).
+    const storeDocs = await transaction.get(db.collection(COLLECTIONS.dealStores));
     const votes = await transaction.get(db.collectionGroup(COLLECTIONS.votes));
     const subscriberRef = db.doc(userDocPath(DEMO_ACCOUNTS.subscriber.uid));
     const subscriber = await transaction.get(subscriberRef);
 
-    for (const deal of [...deals.docs, ...searchDocs.docs]) {
+    for (const deal of [...deals.docs, ...searchDocs.docs, ...storeDocs.docs]) {
       const update = dealUpdate(deal, days);
       if (Object.keys(update).length > 0) transaction.update(deal.ref, update);
     }

@@ -3,7 +3,8 @@
 // instant alerts; plan every user's email in memory (plan.ts); then per planned email claim its ledger entry in
 // a transaction, send, and mark it sent. Reads per run: 1 pending-batch query + subscribers + preferences of
 // each + the new deals + one ledger entry per planned email (+ alert state of those with alerts when a batch is
-// due, + the deal distribution once a day). Nothing is read per user per deal.
+// due, + the deal distribution once a day, + the location of each when there are new deals: countries.ts).
+// Nothing is read per user per deal.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { parseAlertPreferences, type AlertPreferences } from '../model/alert-preferences';
 import {
@@ -38,6 +39,7 @@ import {
 import { toDateOrNull } from '../model/timestamp';
 import { runTransaction } from '../firestore-contention';
 import { hasDealAccess } from '../model/user';
+import { dealsApplyingIn, subscriberCountries } from './countries';
 import { ALERT_SETTLE_MS, NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
 import { createEmailRenderer, type EmailContent } from './render';
 import { signUnsubscribeToken, unsubscribeExpiry } from './token';
@@ -333,11 +335,21 @@ async function planAndSend(
   const earliestHour = dueBatches.map((batch) => batch.hour).sort()[0];
   const batchesSince = earliestHour ? new Date(`${earliestHour}:00:00Z`) : undefined;
   const planned: PlannedEmail[] = [];
+  // Deals that do not apply in a subscriber's country (their Near you location) are in no email of theirs.
+  const located =
+    newDeals.length > 0
+      ? await subscriberCountries(
+          db,
+          wanting.map((p) => p.uid),
+        )
+      : null;
+  summary.documentReads += located?.reads ?? 0;
   for (const prefs of wanting) {
-    const digest = planDigest(prefs, newDeals, now);
+    const deals = dealsApplyingIn(newDeals, located?.countries.get(prefs.uid));
+    const digest = planDigest(prefs, deals, now);
     if (digest) planned.push(digest);
     if (cutoffs) {
-      const alerts = planAlerts(prefs, states.get(prefs.uid) ?? null, newDeals, cutoffs, now, batchesSince);
+      const alerts = planAlerts(prefs, states.get(prefs.uid) ?? null, deals, cutoffs, now, batchesSince);
       if (alerts) planned.push(alerts);
     }
   }

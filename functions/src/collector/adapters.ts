@@ -27,6 +27,8 @@ export interface DealCandidate {
   category_hint?: unknown;
   /** ISO 3166 alpha-2 codes of the countries the offer is valid in (the network's regions). */
   regions?: unknown;
+  /** An in-store deal's stores: points with a label (model/near-you.ts). */
+  stores?: unknown;
   /** Where the deal came from: the network's id and the network's own id of the offer. */
   origin?: unknown;
   /** The offer's page on the advertiser's site (networks): with the code, tells one offer carried by two networks. */

@@ -264,3 +264,23 @@ describe('a second source adapter', () => {
     });
   });
 });
+
+describe('normalizeRecord (wired): where a deal applies', () => {
+  it('reads optional regions (a list, or comma-separated from CSV) and in-store stores', () => {
+    expect(normalized().input.regions).toBeUndefined();
+    expect(normalized().input.stores).toBeUndefined();
+    expect(normalized({ regions: ['US', 'CA', 'US'] }).input.regions).toEqual(['US', 'CA']);
+    expect(normalized({ regions: 'GB, IE' }).input.regions).toEqual(['GB', 'IE']);
+    expect(normalized({ regions: '' }).input.regions).toBeUndefined();
+    const stores = [{ label: 'Acme, Pearl District', lat: 45.529, lng: -122.684 }];
+    expect(normalized({ stores }).input.stores).toEqual(stores);
+    expect(buildDealDoc({ ...normalized({ stores }).input, scraped_at: NOW }).stores).toEqual(stores);
+  });
+
+  it('rejects malformed regions and stores with a reason', () => {
+    expect(reason({ regions: ['usa'] })).toMatch(/regions/);
+    expect(reason({ stores: [{ label: 'Nowhere', lat: 91, lng: 0 }] })).toMatch(/stores/);
+    expect(reason({ stores: [{ label: '', lat: 45, lng: 0 }] })).toMatch(/stores/);
+    expect(reason({ stores: 'Pearl District' })).toMatch(/stores/);
+  });
+});

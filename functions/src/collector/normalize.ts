@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { DealInput } from '../model/deal';
 import { isDocumentId } from '../model/document-id';
 import { isHttpUrl } from '../model/fields';
+import { MAX_STORES_PER_DEAL, STORE_LABEL_MAX } from '../model/near-you';
 import { toDateOrNull } from '../model/timestamp';
 import { LONE_SURROGATE } from '../model/unicode';
 import type { DealCandidate, SourceAdapter } from './adapters';
@@ -143,11 +144,35 @@ const candidateSchema = z.object({
   url_home: requiredUrl,
   is_verified: verifiedFlag,
   category_hint: optionalText(TEXT_LIMITS.type),
+  // A CSV feed writes the codes comma-separated ("US,CA"); NDJSON feeds and the networks give a list.
   regions: z
-    .array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes' }), {
-      error: 'expected a list of country codes',
-    })
-    .max(250)
+    .preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((code) => code.trim())
+              .filter((code) => code !== '')
+          : value,
+      z
+        .array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes' }), {
+          error: 'expected a list of country codes',
+        })
+        .max(250)
+        .nullish(),
+    )
+    .optional(),
+  // An in-store deal's stores (NDJSON feeds): a label and a point on Earth each (model/near-you.ts).
+  stores: z
+    .array(
+      z.object({
+        label: requiredText(STORE_LABEL_MAX),
+        lat: z.number().min(-90).max(90),
+        lng: z.number().min(-180).max(180),
+      }),
+      { error: 'expected a list of stores ({label, lat, lng})' },
+    )
+    .max(MAX_STORES_PER_DEAL)
     .nullish(),
   origin: z
     .object({
@@ -234,6 +259,7 @@ export function normalizeCandidate(adapterId: string, candidate: DealCandidate, 
   };
   if (value.category_hint) input.category_hint = value.category_hint;
   if (value.regions && value.regions.length > 0) input.regions = [...new Set(value.regions)];
+  if (value.stores && value.stores.length > 0) input.stores = value.stores;
   if (value.origin && value.origin.id !== '') input.origin = value.origin;
   // A network's offer is stored under an id of the offer itself, so the same offer from two networks is one deal.
   const sharedId = input.origin ? sharedOfferId(shopId, code, value.landing_url) : null;

@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { type BulkWriter, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { refreshShopSummary } from '../deals/shop-summary';
 import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../model/deal';
+import { storeLocationDocuments } from '../model/near-you';
 import { collectorRunDocPath } from '../model/paths';
 import { keepVoteFields } from '../model/votes';
 import { toIsoTimestamp } from '../model/timestamp';
@@ -329,7 +330,11 @@ async function applyChanges(
       await writeDeal(
         deal.id,
         (target) =>
-          Promise.all(dealDocuments(deal.id, stored).map(({ path, data }) => target.set(db.doc(path), data))),
+          Promise.all(
+            [...dealDocuments(deal.id, stored), ...storeLocationDocuments(deal.id, stored)].map(
+              ({ path, data }) => target.set(db.doc(path), data),
+            ),
+          ),
         () => {
           counts[deal.isNew ? 'created' : 'updated'] += 1;
           outcomes.written.push({ id: deal.id, hash: deal.hash, endMs: Date.parse(deal.doc.end_date) });

@@ -3,7 +3,8 @@ import type { SourceAdapter } from './adapters';
 
 /**
  * 'wired', the product's deal source: its records use the model's own field names (docs/reference.md#deal-document), plus `id`,
- * the source's deal id.
+ * the source's deal id. Optional: `regions` (ISO 3166 alpha-2 codes of the countries the deal applies
+ * in) and `stores` (an in-store deal's stores: `{label, lat, lng}`), docs/near-you.md.
  */
 export const wiredAdapter: SourceAdapter = {
   id: 'wired',
@@ -21,5 +22,7 @@ export const wiredAdapter: SourceAdapter = {
     shop_url: fields.shop_url,
     url_home: fields.url_home,
     is_verified: fields.is_verified,
+    regions: fields.regions,
+    stores: fields.stores,
   }),
 };

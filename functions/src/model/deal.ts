@@ -11,7 +11,7 @@
 // of one deal; writers write (and update and delete) both.
 // zod/mini, as in fields.ts: the dashboard's first deal page parses with it, and classic zod's tree (and its
 // slower schema set-up) stays out of the dashboard's initial JavaScript.
-import { nullish, object, optional, pipe, string, transform, unknown } from 'zod/mini';
+import { array, nullish, number, object, optional, pipe, string, transform, unknown } from 'zod/mini';
 import { categoryOf, type DealCategory, isDealCategory } from './category';
 import {
   booleanOr,
@@ -23,6 +23,7 @@ import {
   textOrEmpty,
 } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
+import type { StoreLocation } from './near-you';
 import { COLLECTIONS, DEAL_SOURCE_ID, dealDocPath, dealSearchDocPath } from './paths';
 import { savingsValue } from './savings';
 import { searchTermsOf } from './search';
@@ -64,6 +65,10 @@ export interface Deal {
   category: DealCategory;
   /** The summary of the subscribers' votes on the code (model/votes.ts); absent until someone voted. */
   votes?: VoteSummary;
+  /** ISO 3166 alpha-2 codes of the countries it applies in; absent = everywhere (model/near-you.ts dealAppliesIn). */
+  regions?: string[];
+  /** The stores of an in-store deal (model/near-you.ts); absent for online-only deals. */
+  stores?: StoreLocation[];
 }
 
 const dealSchema = pipe(
@@ -89,9 +94,13 @@ const dealSchema = pipe(
     is_verified: booleanOr(false),
     category: optional(unknown()),
     votes: optional(voteSummarySchema),
+    regions: optional(array(string())),
+    stores: optional(array(object({ label: string(), lat: number(), lng: number() }))),
   }),
-  transform(({ savings_value, category, votes, ...deal }) => ({
+  transform(({ savings_value, category, votes, regions, stores, ...deal }) => ({
     ...deal,
+    ...(regions && regions.length > 0 ? { regions } : {}),
+    ...(stores && stores.length > 0 ? { stores } : {}),
     ...(votes ? { votes: { ...votes, last_worked_at: votes.last_worked_at ?? null } } : {}),
     // A writer that predates savings_value or category still gets a correct value for display-side use.
     savings_value: savings_value ?? savingsValue(deal.savings),
@@ -134,6 +143,8 @@ export interface DealInput {
   category_hint?: string | null;
   /** ISO 3166 alpha-2 codes of the countries the offer is valid in, when the source says (networks do). */
   regions?: readonly string[] | null;
+  /** The stores of an in-store deal: points with a label (model/near-you.ts). */
+  stores?: readonly StoreLocation[] | null;
   /** The affiliate network the deal came from and its id there, for deals collected from a network. */
   origin?: DealOrigin | null;
 }
@@ -168,6 +179,7 @@ export type DealDoc = {
   is_verified: boolean;
   category: DealCategory;
   regions?: string[];
+  stores?: StoreLocation[];
   origin?: DealOrigin;
 };
 
@@ -196,6 +208,8 @@ export function buildDealDoc(input: DealInput): DealDoc {
   if (input.shop_url) doc.shop_url = input.shop_url;
   if (input.shop_logo_url && isHttpUrl(input.shop_logo_url)) doc.shop_logo_url = input.shop_logo_url;
   if (input.regions && input.regions.length > 0) doc.regions = [...input.regions];
+  if (input.stores && input.stores.length > 0)
+    doc.stores = input.stores.map(({ label, lat, lng }) => ({ label, lat, lng }));
   if (input.origin) doc.origin = { network: input.origin.network, id: input.origin.id };
   return doc;
 }

@@ -13,6 +13,11 @@ export const COLLECTIONS = {
    * keyword searches; the listing pages read `coupons`, which carries no search index (model/deal.ts).
    */
   dealSearch: `sources/${DEAL_SOURCE_ID}/coupon_search`,
+  /**
+   * sources/wired/deal_stores/{dealId}~{n}: one store of an in-store deal with its geohash (model/near-you.ts),
+   * written with the deal; read by the Near you view (subscriber-readable).
+   */
+  dealStores: `sources/${DEAL_SOURCE_ID}/deal_stores`,
   /** sources/wired/summaries/shops: shops and categories of the live deals with counts (subscriber-readable). */
   dealSummaries: `sources/${DEAL_SOURCE_ID}/summaries`,
   /**
@@ -73,6 +78,10 @@ export const collectorRunDocPath = (runId: string): string => `${COLLECTIONS.col
 export const collectorStateDocPath = (sourceId: string): string =>
   `${COLLECTIONS.collectorState}/${sourceId}`;
 export const ALERT_PREFERENCES_DOC_ID = 'alerts';
+export const LOCATION_DOC_ID = 'location';
+/** users/{uid}/preferences/location: the subscriber's coarse location (model/near-you.ts, owner only). */
+export const locationDocPath = (uid: string): string =>
+  `${userDocPath(uid)}/${COLLECTIONS.preferences}/${LOCATION_DOC_ID}`;
 export const alertPreferencesDocPath = (uid: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.preferences}/${ALERT_PREFERENCES_DOC_ID}`;
 export const emailLedgerDocPath = (uid: string, entryId: string): string =>

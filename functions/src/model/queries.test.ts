@@ -8,6 +8,7 @@ import {
   type IndexesFile,
   indexesFileSchema,
 } from './index-coverage';
+import { nearbyStoresQuerySpec } from './near-you';
 import { COLLECTIONS, DOCUMENT_ID_FIELD } from './paths';
 import {
   activeSubscribersQuerySpec,
@@ -360,6 +361,7 @@ describe('firestore.indexes.json', () => {
     ['send_digests active subscribers', activeSubscribersQuerySpec()],
     ['send_digests pending alert batches', pendingAlertBatchesQuerySpec()],
     ['vote_on_deal vote window', dealVotesQuerySpec('deal-1', 'CODE')],
+    ['near you stores in a geohash bound', nearbyStoresQuerySpec('c20f', 'c20g')],
   ];
 
   it.each(namedShapes)('has an index serving the %s query', (_name, spec) => {
@@ -437,5 +439,15 @@ describe('indexes of the votes', () => {
     expect(uidOverride?.indexes).toContainEqual({ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' });
     // An override replaces the automatic indexes: the collection-scope ones stay listed.
     expect(uidOverride?.indexes).toContainEqual({ order: 'ASCENDING', queryScope: 'COLLECTION' });
+  });
+});
+
+describe('near you store queries', () => {
+  it('are served by the automatic single-field index on geohash (no composite index needed)', () => {
+    const file = indexesFileSchema.parse(indexesJson);
+    expect(indexCoverage(nearbyStoresQuerySpec('c20f', 'c20g'), file)).toEqual({
+      kind: 'single-field',
+      field: 'geohash',
+    });
   });
 });

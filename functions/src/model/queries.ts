@@ -7,6 +7,7 @@
 // order, after the explicit ones). The specs list them explicitly, in one direction, followed by the document
 // id, so the order is total and a page cursor never skips or repeats a deal with equal sort values.
 import type { DealCategory } from './category';
+import { nearbyStoresQuerySpec } from './near-you';
 import { COLLECTIONS, DOCUMENT_ID_FIELD, savedDealsPath } from './paths';
 import { toIsoTimestamp } from './timestamp';
 import { dealVotesQuerySpec } from './votes';
@@ -256,5 +257,6 @@ export function allAppQuerySpecs(now: Date = new Date()): QuerySpec[] {
     activeSubscribersQuerySpec(),
     pendingAlertBatchesQuerySpec(),
     dealVotesQuerySpec('deal-1', 'CODE'),
+    nearbyStoresQuerySpec('c20f', 'c20g'),
   ];
 }
