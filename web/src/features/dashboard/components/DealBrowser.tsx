@@ -64,7 +64,7 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
     <DealVotingContext.Provider value={voting}>
       <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
         {params.view === 'saved' ? (
-          <SavedDealsView db={db} saved={saved} />
+          <SavedDealsView db={db} uid={uid} saved={saved} />
         ) : (
           <LiveDeals
             db={db}
