@@ -29,6 +29,7 @@ describe('renderEmail', () => {
       'A deal you saved ends Nov 29, 2026, 8:00 PM PST. You asked to be reminded.',
     );
     expect(email.text).toContain('Unsubscribe from these reminders: https://app.example/unsubscribe?token=t');
+    expect(email.text).toContain('Manage your reminders: https://app.example/account#email-preferences');
     expect(email.html).toContain('You get this reminder because you set it on a deal you saved on Bargains.');
     expect(email.html).not.toContain('<script>alert(1)</script>');
   });

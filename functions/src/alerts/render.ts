@@ -107,6 +107,13 @@ function dealCard(deal: EmailDeal, timeZone: string, list: EmailList): string {
     <mj-section padding="6px 0"><mj-column><mj-spacer height="6px" /></mj-column></mj-section>`;
 }
 
+/** The footer's link to where the reader changes what they get (for reminders: the Saved view). */
+const MANAGE_LABEL: Record<EmailList, string> = {
+  digest: 'Change preferences',
+  alerts: 'Change preferences',
+  reminders: 'Manage your reminders',
+};
+
 /** Why the reader gets this email. */
 function reasonOf(list: EmailList): string {
   return list === 'reminders'
@@ -121,7 +128,7 @@ function footer(content: EmailContent): string {
       <mj-column>
         <mj-text font-size="12px" color="${COLORS.textMuted}" align="center">
           ${escapeHtml(reasonOf(content.list))}
-          <a href="${escapeHtml(content.preferencesUrl)}" style="color:${COLORS.primary}">Change preferences</a> ·
+          <a href="${escapeHtml(content.preferencesUrl)}" style="color:${COLORS.primary}">${MANAGE_LABEL[content.list]}</a> ·
           <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${COLORS.primary}">Unsubscribe from ${what}</a>
         </mj-text>
       </mj-column>
@@ -176,7 +183,7 @@ function plainText(content: EmailContent): string {
     deals.join('\n\n'),
     '',
     '--',
-    `Change preferences: ${content.preferencesUrl}`,
+    `${MANAGE_LABEL[content.list]}: ${content.preferencesUrl}`,
     `Unsubscribe from ${what}: ${content.unsubscribeUrl}`,
     '',
   ].join('\n');

@@ -80,7 +80,10 @@ export function parseReminder(
   return { dealId, ...rest };
 }
 
-/** True for a zone name this runtime's Intl knows. */
+/**
+ * True for a zone name this runtime's Intl knows: alert-preferences.ts isValidTimeZone's check, kept here so the
+ * dashboard's reminder code does not load that module's classic-zod schemas (this file uses zod/mini).
+ */
 export function isKnownTimeZone(value: string): boolean {
   if (value.length === 0 || value.length > REMINDER_TIME_ZONE_MAX_LENGTH) return false;
   try {
