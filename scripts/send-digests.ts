@@ -19,6 +19,8 @@ const ROWS: Array<[keyof RunSummary, string]> = [
   ['planned', 'Emails planned'],
   ['digestsSent', 'Digests sent'],
   ['alertsSent', 'Alert emails sent'],
+  ['remindersSent', 'Saved-deal reminders sent'],
+  ['remindersDropped', 'Reminders dropped (deal ended or unsaved)'],
   ['skipped', 'Skipped (already sent this period)'],
   ['empty', 'Due but nothing matched'],
   ['noAddress', 'No email address'],

@@ -61,17 +61,26 @@ describe('delete_account', () => {
     expect(await authUserExists(user.uid)).toBe(false);
   });
 
-  it('deletes the saved deals and their counter, also when the client deleted its user document first', async () => {
+  it('deletes the saved deals, their counter and reminders, also when the client deleted its user document first', async () => {
     const user = await createTestUser('delete-saved');
     const saved = testDb().collection(`users/${user.uid}/saved`);
     await saved.doc('deal-a').set({ saved_at: new Date() });
     await saved.doc('deal-b').set({ saved_at: new Date() });
     await testDb().doc(`users/${user.uid}/counters/saved`).set({ count: 2, deal_id: 'deal-b' });
+    const reminders = testDb().collection(`users/${user.uid}/reminders`);
+    await reminders.doc('deal-a').set({
+      deal_id: 'deal-a',
+      lead_days: 1,
+      time_zone: 'UTC',
+      remind_at: new Date(Date.now() + 86_400_000),
+      set_at: new Date(),
+    });
     expect((await saved.get()).size).toBe(2);
 
     const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
     expect(result.status).toBe(200);
     expect((await saved.get()).size).toBe(0);
+    expect((await reminders.get()).size).toBe(0);
     expect(await readDoc(`users/${user.uid}/counters/saved`)).toBeUndefined();
   });
 

@@ -15,10 +15,12 @@ import {
 import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
 import {
   alertPreferencesDocPath,
+  reminderDocPath,
   savedCounterDocPath,
   savedDealDocPath,
   userDocPath,
 } from '../../functions/src/model/paths';
+import { reminderDoc } from '../../functions/src/model/reminder';
 import { newUserDoc } from '../../functions/src/model/user';
 import { clientDb, SEEDED, UIDS, useSeededRulesEnvironment, userSeed } from './harness';
 
@@ -81,6 +83,20 @@ describe('a deleted account (tombstone in deleted_users)', () => {
       await assertFails(save(as(DELETED), DELETED));
       await seedLeftovers(UIDS.other);
       await assertSucceeds(save(as(UIDS.other), UIDS.other));
+    });
+
+    it('setting a reminder on a saved deal is denied to the deleted account, allowed to a live subscriber', async () => {
+      const remind = (uid: string) =>
+        setDoc(
+          doc(as(uid), reminderDocPath(uid, DEAL_ID)),
+          reminderDoc(DEAL_ID, 1, 'UTC', new Date('2030-01-01T00:00:00Z'), serverTimestamp()),
+        );
+      for (const uid of [DELETED, UIDS.other]) {
+        await seedLeftovers(uid);
+        await arrange((db) => setDoc(doc(db, savedDealDocPath(uid, DEAL_ID)), { saved_at: new Date() }));
+      }
+      await assertFails(remind(DELETED));
+      await assertSucceeds(remind(UIDS.other));
     });
 
     it('reads and deletes of its own documents are still allowed (nothing comes back through them)', async () => {

@@ -21,8 +21,21 @@ const content = {
 };
 
 describe('renderEmail', () => {
+  it('renders a reminder: the deal in the subject, its end with the time in the user’s zone, its own footer', async () => {
+    const email = await renderEmail({ ...content, list: 'reminders', deals: [deal] });
+    expect(email.subject).toBe(`Ends soon: ${deal.title}`);
+    // 04:00Z on the 30th: 8:00 PM on the 29th in Los Angeles.
+    expect(email.text).toContain(
+      'A deal you saved ends Nov 29, 2026, 8:00 PM PST. You asked to be reminded.',
+    );
+    expect(email.text).toContain('Unsubscribe from these reminders: https://app.example/unsubscribe?token=t');
+    expect(email.text).toContain('Manage your reminders: https://app.example/account#email-preferences');
+    expect(email.html).toContain('You get this reminder because you set it on a deal you saved on Bargains.');
+    expect(email.html).not.toContain('<script>alert(1)</script>');
+  });
+
   it("uses the site's palette and logo: every colour is a site token, the buttons are its teal", async () => {
-    for (const list of ['digest', 'alerts'] as const) {
+    for (const list of ['digest', 'alerts', 'reminders'] as const) {
       const { html } = await renderEmail({ ...content, list });
       const site = new Set<string>([...Object.values(BRAND_COLORS), '#fff', '#ffffff']);
       const colours = new Set(

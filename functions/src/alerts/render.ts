@@ -44,14 +44,34 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function endsOn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(date);
+/** The end date; a reminder, sent a day or three before, also gives the time and the zone. */
+function endsOn(date: Date, timeZone: string, list: EmailList): string {
+  const withTime = list === 'reminders' ? ({ timeStyle: 'short' } as const) : {};
+  const formatted = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', ...withTime }).format(
+    date,
+  );
+  if (list !== 'reminders') return formatted;
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return zone ? `${formatted} ${zone}` : formatted;
 }
+
+/** What the footer calls this email. */
+const LIST_WHAT: Record<EmailList, string> = {
+  digest: 'this digest',
+  alerts: 'these alerts',
+  reminders: 'these reminders',
+};
 
 function subjectOf(content: EmailContent): string {
   const count = content.deals.length;
   const deals = `${count} ${count === 1 ? 'deal' : 'deals'}`;
   if (content.list === 'alerts') return `Unusually cheap: ${deals} you asked to hear about`;
+  if (content.list === 'reminders') {
+    const [first] = content.deals;
+    return count === 1 && first ? `Ends soon: ${first.title}` : `Ending soon: ${deals} you saved`;
+  }
   return `Your ${content.frequency === 'weekly' ? 'weekly' : 'daily'} Bargains digest: ${deals}`;
 }
 
@@ -59,11 +79,17 @@ function introOf(content: EmailContent): string {
   if (content.list === 'alerts') {
     return 'These deals save more than almost every other deal in their category this month, or reach your alert threshold.';
   }
+  if (content.list === 'reminders') {
+    const [first] = content.deals;
+    return content.deals.length === 1 && first
+      ? `A deal you saved ends ${endsOn(first.end_date, content.timeZone, 'reminders')}. You asked to be reminded.`
+      : 'Deals you saved end soon. You asked to be reminded.';
+  }
   return `New deals matching your interests since your last ${content.frequency === 'weekly' ? 'weekly' : 'daily'} digest, biggest savings first.`;
 }
 
 /** One deal: savings badge, title, shop and category, code, end date and the link. */
-function dealCard(deal: EmailDeal, timeZone: string): string {
+function dealCard(deal: EmailDeal, timeZone: string, list: EmailList): string {
   const code = deal.code
     ? `<mj-text font-size="14px" padding="4px 0">Code: <strong style="font-family:ui-monospace,Menlo,Consolas,monospace;background-color:${COLORS.primaryTint};border:1px dashed ${COLORS.primary};border-radius:6px;padding:1px 6px">${escapeHtml(deal.code)}</strong></mj-text>`
     : `<mj-text font-size="14px" padding="4px 0">No code needed</mj-text>`;
@@ -74,21 +100,35 @@ function dealCard(deal: EmailDeal, timeZone: string): string {
         <mj-text font-size="17px" font-weight="700" padding="0 0 4px">${escapeHtml(deal.title)}</mj-text>
         <mj-text font-size="14px" color="${COLORS.textMuted}" padding="0 0 4px">${escapeHtml(deal.shop_name)} · ${escapeHtml(DEAL_CATEGORY_LABELS[deal.category])}</mj-text>
         ${code}
-        <mj-text font-size="14px" color="${COLORS.textMuted}" padding="4px 0">Ends ${escapeHtml(endsOn(deal.end_date, timeZone))}</mj-text>
+        <mj-text font-size="14px" color="${COLORS.textMuted}" padding="4px 0">Ends ${escapeHtml(endsOn(deal.end_date, timeZone, list))}</mj-text>
         <mj-button href="${escapeHtml(deal.url_home)}" background-color="${COLORS.primary}" color="${COLORS.surface}" font-size="15px" font-weight="600" border-radius="8px" align="left" padding="8px 0 0">View Deal</mj-button>
       </mj-column>
     </mj-section>
     <mj-section padding="6px 0"><mj-column><mj-spacer height="6px" /></mj-column></mj-section>`;
 }
 
+/** The footer's link to where the reader changes what they get (for reminders: the Saved view). */
+const MANAGE_LABEL: Record<EmailList, string> = {
+  digest: 'Change preferences',
+  alerts: 'Change preferences',
+  reminders: 'Manage your reminders',
+};
+
+/** Why the reader gets this email. */
+function reasonOf(list: EmailList): string {
+  return list === 'reminders'
+    ? `You get this reminder because you set it on a deal you saved on ${BRAND_NAME}.`
+    : `You get ${LIST_WHAT[list]} because you chose it in your ${BRAND_NAME} preferences.`;
+}
+
 function footer(content: EmailContent): string {
-  const what = content.list === 'alerts' ? 'these alerts' : 'this digest';
+  const what = LIST_WHAT[content.list];
   return `
     <mj-section padding="16px 0">
       <mj-column>
         <mj-text font-size="12px" color="${COLORS.textMuted}" align="center">
-          You get ${what} because you chose it in your ${BRAND_NAME} preferences.
-          <a href="${escapeHtml(content.preferencesUrl)}" style="color:${COLORS.primary}">Change preferences</a> ·
+          ${escapeHtml(reasonOf(content.list))}
+          <a href="${escapeHtml(content.preferencesUrl)}" style="color:${COLORS.primary}">${MANAGE_LABEL[content.list]}</a> ·
           <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${COLORS.primary}">Unsubscribe from ${what}</a>
         </mj-text>
       </mj-column>
@@ -118,20 +158,20 @@ function layout(content: EmailContent, subject: string): string {
         <mj-text font-size="16px">${escapeHtml(introOf(content))}</mj-text>
       </mj-column>
     </mj-section>
-    ${content.deals.map((deal) => dealCard(deal, content.timeZone)).join('\n')}
+    ${content.deals.map((deal) => dealCard(deal, content.timeZone, content.list)).join('\n')}
     ${footer(content)}
   </mj-body>
 </mjml>`;
 }
 
 function plainText(content: EmailContent): string {
-  const what = content.list === 'alerts' ? 'these alerts' : 'this digest';
+  const what = LIST_WHAT[content.list];
   const deals = content.deals.map((deal) =>
     [
       `${deal.savings}: ${deal.title}`,
       `${deal.shop_name} · ${DEAL_CATEGORY_LABELS[deal.category]}`,
       deal.code ? `Code: ${deal.code}` : 'No code needed',
-      `Ends ${endsOn(deal.end_date, content.timeZone)}`,
+      `Ends ${endsOn(deal.end_date, content.timeZone, content.list)}`,
       deal.url_home,
     ].join('\n'),
   );
@@ -143,7 +183,7 @@ function plainText(content: EmailContent): string {
     deals.join('\n\n'),
     '',
     '--',
-    `Change preferences: ${content.preferencesUrl}`,
+    `${MANAGE_LABEL[content.list]}: ${content.preferencesUrl}`,
     `Unsubscribe from ${what}: ${content.unsubscribeUrl}`,
     '',
   ].join('\n');

@@ -3,8 +3,8 @@
 // instant alerts; plan every user's email in memory (plan.ts); then per planned email claim its ledger entry in
 // a transaction, send, and mark it sent. Reads per run: 1 pending-batch query + subscribers + preferences of
 // each + the new deals + one ledger entry per planned email (+ alert state of those with alerts when a batch is
-// due, + the deal distribution once a day, + the location of each when there are new deals: countries.ts).
-// Nothing is read per user per deal.
+// due, + the deal distribution once a day, + the location of each when there are new deals: countries.ts) + the
+// reminders that came due and their users, saves and deals (reminders.ts). Nothing is read per user per deal.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { parseAlertPreferences, type AlertPreferences } from '../model/alert-preferences';
 import {
@@ -41,35 +41,19 @@ import { runTransaction } from '../firestore-contention';
 import { hasDealAccess } from '../model/user';
 import { dealsApplyingIn, subscriberCountries } from './countries';
 import { ALERT_SETTLE_MS, NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
+import { sendDueReminders } from './reminders';
 import { createEmailRenderer, type EmailContent } from './render';
-import { signUnsubscribeToken, unsubscribeExpiry } from './token';
+import {
+  forEachConcurrently,
+  getAllChunked,
+  isLostClaimRace,
+  type RunEnvironment,
+  SEND_CONCURRENCY,
+  unsubscribeUrl,
+} from './send-support';
 
-export interface MailMessage {
-  from: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  messageId: string;
-  headers: Record<string, string>;
-}
-
-/** The slice of a nodemailer transporter a run uses (tests and the benchmark pass a counting one). */
-export interface MailTransport {
-  sendMail(message: MailMessage): Promise<unknown>;
-}
-
-export interface RunEnvironment {
-  db: Firestore;
-  transport: MailTransport;
-  /** uid → email address, for the users about to get mail (Auth, not Firestore). */
-  emailsOf: (uids: readonly string[]) => Promise<Map<string, string>>;
-  appOrigin: string;
-  from: string;
-  tokenSecret: string;
-  now: Date;
-  log?: (event: string, details: Record<string, unknown>) => void;
-}
+export type { MailMessage, MailTransport, RunEnvironment } from './send-support';
+export { SEND_CONCURRENCY } from './send-support';
 
 export interface RunSummary {
   subscribers: number;
@@ -87,42 +71,14 @@ export interface RunSummary {
   empty: number;
   noAddress: number;
   failed: number;
+  /** Reminders before a saved deal ends (reminders.ts), one email each. */
+  remindersSent: number;
+  /** Reminders deleted unsent: the save was removed, or the deal ended or left the catalogue. */
+  remindersDropped: number;
   documentReads: number;
 }
 
-const GET_ALL_CHUNK = 300;
-/**
- * Emails claimed, rendered and sent at once: a send waits on Firestore and the mail server, so one at a time
- * would leave a 10,000-subscriber run idle most of its 540 s. The SMTP pool opens as many connections.
- */
-export const SEND_CONCURRENCY = 8;
-
-/** Runs `work` on every item with at most `limit` in flight; `work` handles its own errors. */
-async function forEachConcurrently<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 const CUTOFFS_MAX_AGE_MS = 24 * 3600_000;
-
-async function getAllChunked(db: Firestore, paths: readonly string[]) {
-  const snapshots = [];
-  for (let i = 0; i < paths.length; i += GET_ALL_CHUNK) {
-    const refs = paths.slice(i, i + GET_ALL_CHUNK).map((path) => db.doc(path));
-    if (refs.length > 0) snapshots.push(...(await db.getAll(...refs)));
-  }
-  return snapshots;
-}
 
 /** The category cutoffs, recomputed from 30 days of deals when the stored ones are a day old. */
 async function loadCutoffs(db: Firestore, now: Date, summary: RunSummary): Promise<CategoryCutoffs> {
@@ -158,14 +114,6 @@ async function loadCutoffs(db: Firestore, now: Date, summary: RunSummary): Promi
   const cutoffs = categoryCutoffs(deals, now);
   await db.doc(ALERT_CUTOFFS_DOC_PATH).set({ computed_at: now.toISOString(), cutoffs, sample: deals.length });
   return cutoffs;
-}
-
-function unsubscribeUrl(env: RunEnvironment, email: PlannedEmail): string {
-  const token = signUnsubscribeToken(
-    { uid: email.uid, list: email.list, expires: unsubscribeExpiry(env.now) },
-    env.tokenSecret,
-  );
-  return `${env.appOrigin}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 /** The pending alert batches whose hour has ended (one query; the hour is compared in memory). */
@@ -220,12 +168,6 @@ async function claim(
   }
 }
 
-/** gRPC ALREADY_EXISTS (6) or FAILED_PRECONDITION (9): another run claimed the entry first. */
-function isLostClaimRace(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 6 || code === 9;
-}
-
 export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
   const summary: RunSummary = {
     subscribers: 0,
@@ -240,6 +182,8 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
     empty: 0,
     noAddress: 0,
     failed: 0,
+    remindersSent: 0,
+    remindersDropped: 0,
     documentReads: 0,
   };
   const dueBatches = await loadDueAlertBatches(env.db, env.now, summary);
@@ -254,6 +198,15 @@ export async function runSendDigests(env: RunEnvironment): Promise<RunSummary> {
     await closing.commit();
     summary.alertBatches = dueBatches.length;
   }
+  const reminders = await sendDueReminders(env);
+  summary.remindersSent = reminders.sent;
+  summary.remindersDropped = reminders.dropped;
+  summary.planned += reminders.sent + reminders.skipped + reminders.noAddress + reminders.failed;
+  summary.sent += reminders.sent;
+  summary.skipped += reminders.skipped;
+  summary.noAddress += reminders.noAddress;
+  summary.failed += reminders.failed;
+  summary.documentReads += reminders.documentReads;
   return summary;
 }
 

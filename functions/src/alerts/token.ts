@@ -1,10 +1,10 @@
 // Signed unsubscribe tokens: `<uid>.<list>.<expires>.<signature>`, HMAC-SHA256 over the first three parts with
 // EMAIL_TOKEN_SECRET. The link works without signing in (RFC 8058 one-click) and only for the user and the
-// list (digest or alerts) it was made for; it expires, so a leaked old email cannot toggle preferences forever.
+// list (digest, alerts or reminders) it was made for; it expires, so a leaked old email cannot toggle preferences forever.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isDocumentId } from '../model/document-id';
 
-export const EMAIL_LISTS = ['digest', 'alerts'] as const;
+export const EMAIL_LISTS = ['digest', 'alerts', 'reminders'] as const;
 export type EmailList = (typeof EMAIL_LISTS)[number];
 
 /** Long enough for an email read weeks later; short enough that old mail stops working. */

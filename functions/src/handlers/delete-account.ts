@@ -9,7 +9,7 @@
 // 3. cancel every live subscription immediately (no further charges),
 // 4. write the tombstone deleted_users/{uid}: from then on the rules refuse to recreate the user's documents, which
 //    the user's ID token (valid for up to an hour, whatever happens to the account) could otherwise do,
-// 5. delete users/{uid} (the client usually did already) with its subcollections (saved deals and their counter),
+// 5. delete users/{uid} (the client usually did already) with its subcollections (saved deals, their counter and reminders),
 //    and the user's code votes (deleted, not anonymized: a vote nobody can change any more should not keep a code
 //    "working" or "dead"; vote_on_deal recounts each deal without it),
 // 6. delete the Auth user.

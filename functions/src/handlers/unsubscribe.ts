@@ -1,4 +1,4 @@
-// unsubscribe: the link in every digest and alert email (browser GET) and its RFC 8058 one-click POST (mail
+// unsubscribe: the link in every digest, alert and reminder email (browser GET) and its RFC 8058 one-click POST (mail
 // clients send `List-Unsubscribe=One-Click`). The signed token names the user and the list; no sign-in is
 // needed, and a forged, expired or malformed token is refused with a 4xx and changes nothing. GET only shows a
 // confirmation button (link scanners prefetch GETs; only the POST turns the email off).
@@ -9,7 +9,7 @@ import { isContention, runTransaction } from '../firestore-contention';
 import { type EmailList, verifyUnsubscribeToken } from '../alerts/token';
 import { appConfig, ConfigError, emailTokenSecret } from '../config';
 import { contentionAnswer, errorDetails } from '../http/endpoint';
-import { alertPreferencesDocPath } from '../model/paths';
+import { alertPreferencesDocPath, remindersPath } from '../model/paths';
 import { unsubscribePage } from './unsubscribe-page';
 
 export interface UnsubscribeRequest {
@@ -23,7 +23,11 @@ export interface UnsubscribeResponse {
   send(body: string): unknown;
 }
 
-const LIST_NAMES: Record<EmailList, string> = { digest: 'the deal digest', alerts: 'deal alerts' };
+const LIST_NAMES: Record<EmailList, string> = {
+  digest: 'the deal digest',
+  alerts: 'deal alerts',
+  reminders: 'saved-deal reminder',
+};
 const REFUSALS = {
   malformed: [400, 'This unsubscribe link is incomplete. Copy the whole link from the email.'],
   forged: [403, 'This unsubscribe link is not valid.'],
@@ -67,15 +71,21 @@ export async function handle(req: UnsubscribeRequest, res: UnsubscribeResponse):
       );
       return;
     }
-    const ref = db().doc(alertPreferencesDocPath(uid));
-    await runTransaction(db(), async (tx) => {
-      const snapshot = await tx.get(ref);
-      if (!snapshot.exists) return;
-      tx.update(ref, {
-        ...(list === 'digest' ? { digest: 'off' } : { instant_alerts: false }),
-        updated_at: FieldValue.serverTimestamp(),
+    if (list === 'reminders') {
+      // Reminders are set one deal at a time, so stopping them removes every one the user set; setting a new
+      // one later is asking for that email again.
+      await db().recursiveDelete(db().collection(remindersPath(uid)));
+    } else {
+      const ref = db().doc(alertPreferencesDocPath(uid));
+      await runTransaction(db(), async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) return;
+        tx.update(ref, {
+          ...(list === 'digest' ? { digest: 'off' } : { instant_alerts: false }),
+          updated_at: FieldValue.serverTimestamp(),
+        });
       });
-    });
+    }
     logger.info('unsubscribe.done', { uid, list });
     res.status(200).send(page('Unsubscribed', `You will not get ${LIST_NAMES[list]} emails any more.`));
   } catch (error) {

@@ -28,6 +28,11 @@ export const COLLECTIONS = {
   /** users/{uid}/saved/{dealId}: the deals a user saved (owner only); users/{uid}/counters/saved counts them. */
   saved: 'saved',
   counters: 'counters',
+  /**
+   * users/{uid}/reminders/{dealId}: "remind me before it ends" on a saved deal (owner only), sent by send_digests,
+   * see model/reminder.ts.
+   */
+  reminders: 'reminders',
   /** users/{uid}/preferences/alerts: the user's digest and alert preferences (owner only). */
   preferences: 'preferences',
   /** users/{uid}/email_ledger/{id}: what send_digests sent a user (server only), see model/email-ledger.ts. */
@@ -74,6 +79,8 @@ export const savedDealsPath = (uid: string): string => `${userDocPath(uid)}/${CO
 export const savedDealDocPath = (uid: string, dealId: string): string => `${savedDealsPath(uid)}/${dealId}`;
 export const savedCounterDocPath = (uid: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.counters}/${COLLECTIONS.saved}`;
+export const remindersPath = (uid: string): string => `${userDocPath(uid)}/${COLLECTIONS.reminders}`;
+export const reminderDocPath = (uid: string, dealId: string): string => `${remindersPath(uid)}/${dealId}`;
 export const collectorRunDocPath = (runId: string): string => `${COLLECTIONS.collectorRuns}/${runId}`;
 export const collectorStateDocPath = (sourceId: string): string =>
   `${COLLECTIONS.collectorState}/${sourceId}`;

@@ -1,7 +1,7 @@
 // users/{uid}/saved/{dealId} from the web app: one read lists every saved deal (the count is capped, see
 // model/saved.ts), and a save or unsave is one batch with the counter, as firestore.rules require.
 import { doc, getDoc, getDocs, serverTimestamp, writeBatch, type Firestore } from 'firebase/firestore/lite';
-import { savedCounterDocPath, savedDealDocPath } from '@model/paths';
+import { reminderDocPath, savedCounterDocPath, savedDealDocPath } from '@model/paths';
 import { savedDealsQuerySpec } from '@model/queries';
 import { parseSavedCount, parseSavedDeal, type SavedCounterDoc, type SavedDeal } from '@model/saved';
 import { toFirestoreQuery } from './deal-pages';
@@ -33,7 +33,11 @@ export async function writeSavedDeal(
   const batch = writeBatch(db);
   const savedRef = doc(db, savedDealDocPath(uid, dealId));
   if (saved) batch.set(savedRef, { saved_at: serverTimestamp() });
-  else batch.delete(savedRef);
+  else {
+    batch.delete(savedRef);
+    // A reminder is about a saved deal: it goes with the save (deleting a missing one is allowed).
+    batch.delete(doc(db, reminderDocPath(uid, dealId)));
+  }
   const counter: SavedCounterDoc = { count: countBefore + (saved ? 1 : -1), deal_id: dealId };
   batch.set(doc(db, savedCounterDocPath(uid)), counter);
   await batch.commit();

@@ -66,7 +66,7 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
     <DealVotingContext.Provider value={voting}>
       <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
         {params.view === 'saved' ? (
-          <SavedDealsView db={db} saved={saved} />
+          <SavedDealsView db={db} uid={uid} saved={saved} />
         ) : params.view === 'for_you' ? (
           <ForYouDeals db={db} uid={uid} saved={saved}>
             {(interests) => (

@@ -1,4 +1,4 @@
-import { type CSSProperties, type Ref, useState } from 'react';
+import { type CSSProperties, type ReactNode, type Ref, useState } from 'react';
 import type { Deal } from '@model/deal';
 import { isImageReference } from '@model/fields';
 import { DEAL_SOURCE_ID } from '@model/paths';
@@ -35,6 +35,8 @@ interface DealCardProps {
   save?: SaveControl;
   /** The list observes its last card to load the next page. */
   ref?: Ref<HTMLElement>;
+  /** What a list adds at the card's foot (the Saved view: the reminder control). */
+  extra?: ReactNode;
 }
 
 function ShopMark({ deal }: { deal: Deal }) {
@@ -59,7 +61,7 @@ function ShopMark({ deal }: { deal: Deal }) {
   );
 }
 
-export function DealCard({ deal, now, save, ref }: DealCardProps) {
+export function DealCard({ deal, now, save, ref, extra }: DealCardProps) {
   const titleId = `deal-${deal.id}-title`;
   const title = titleWithoutSavings(deal.title, deal.savings) || 'Untitled deal';
   const description = descriptionWithoutCode(deal.description, couponCodeOf(deal));
@@ -142,6 +144,7 @@ export function DealCard({ deal, now, save, ref }: DealCardProps) {
         )}
       </footer>
       {code && <CodeVote deal={{ ...deal, code }} now={now} offered={used} />}
+      {extra}
     </article>
   );
 }

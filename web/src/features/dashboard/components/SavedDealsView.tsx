@@ -8,15 +8,27 @@ import { PageSpinner } from '@/components/Spinner';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { errorText } from '@/lib/error-text';
 import { fetchDealsById } from '../api/deal-pages';
+import { useReminders } from '../hooks/useReminders';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { DealCard } from './DealCard';
+import { ReminderControl } from './ReminderControl';
 import { SaveToggle } from './SaveToggle';
 
 /**
  * The user's saved deals, most recently saved first, read a page (20 ids, one query) at a time. Expired deals
- * stay, marked as ended; a deal that was removed from the catalogue shows as no longer available.
+ * stay, marked as ended; a deal that was removed from the catalogue shows as no longer available. A running
+ * deal offers "Remind me before it ends" (its reminders are read once, when the view opens).
  */
-export function SavedDealsView({ db, saved }: { db: Firestore; saved: SavedDealsState }) {
+export function SavedDealsView({
+  db,
+  uid,
+  saved,
+}: {
+  db: Firestore;
+  uid: string | null;
+  saved: SavedDealsState;
+}) {
+  const reminders = useReminders(db, uid);
   /** Deals read so far, keyed by id; null for a saved id whose deal no longer exists. */
   const [byId, setById] = useState<ReadonlyMap<string, Deal | null>>(new Map());
   const [pagesWanted, setPagesWanted] = useState(1);
@@ -90,9 +102,23 @@ export function SavedDealsView({ db, saved }: { db: Firestore; saved: SavedDeals
         {shown.map((id, index) => {
           const deal = byId.get(id);
           const ref = index === shown.length - 1 ? lastCardRef : undefined;
-          const save = { saved: true, onToggle: () => saved.toggle(id) };
+          const save = {
+            saved: true,
+            onToggle: () => {
+              saved.toggle(id);
+              reminders.forget(id);
+            },
+          };
+          const running = deal !== null && deal !== undefined && deal.end_date.getTime() > now.getTime();
           return deal ? (
-            <DealCard key={id} deal={deal} now={now} save={save} ref={ref} />
+            <DealCard
+              key={id}
+              deal={deal}
+              now={now}
+              save={save}
+              ref={ref}
+              extra={running ? <ReminderControl deal={deal} now={now} reminders={reminders} /> : undefined}
+            />
           ) : (
             <article key={id} className="card deal-card deal-card--gone" data-deal-id={id} ref={ref}>
               <header className="deal-card__header">
