@@ -157,9 +157,6 @@ export const isEmptyOverride = (fields: OverrideFields): boolean =>
 export const hasEdits = (fields: OverrideFields): boolean =>
   fields.title !== null || fields.description !== null || fields.category !== null;
 
-/** The label on the card of a pinned deal. */
-export const EDITORS_PICK_LABEL = "Editor's pick";
-
 /**
  * The deal as stored: the source's version with the editor's overrides applied, or null when it is hidden (no
  * stored documents). `editor_pick` marks a pinned deal for its card.
