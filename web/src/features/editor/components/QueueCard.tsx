@@ -85,7 +85,7 @@ export function QueueCard({ item, act, busy, revision }: QueueCardProps) {
           </Button>
         ) : (
           <Button
-            variant="danger"
+            variant="secondary"
             disabled={busy}
             aria-expanded={panel === 'hide'}
             onClick={() => toggle('hide')}
