@@ -118,6 +118,7 @@ describe('editor_action', () => {
     ['an extra field', { action: 'pin', deal_id: 'x', pinned_by: 'me' }],
     ['an edit of nothing', { action: 'edit', deal_id: 'x' }],
     ['an unknown category', { action: 'edit', deal_id: 'x', category: 'weapons' }],
+    ['a deal id that is a path', { action: 'pin', deal_id: 'x/audit/y' }],
     ['no body', undefined],
   ])('answers 400 to %s', async (_case, body) => {
     const result = await act(body);

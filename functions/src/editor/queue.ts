@@ -8,6 +8,7 @@ import { COLLECTIONS } from '../model/paths';
 import type { DealDoc } from '../model/deal';
 import {
   applyOverrides,
+  documentIdSchema,
   EDITOR_COLLECTIONS,
   hasEdits,
   NO_OVERRIDES,
@@ -141,6 +142,6 @@ export async function readQueue(
     );
 }
 
-export const historyRequestSchema = z.object({ deal_id: z.string().min(1).max(200) }).strict();
+export const historyRequestSchema = z.object({ deal_id: documentIdSchema }).strict();
 
 export const HISTORY_LIMIT = 50;

@@ -10,5 +10,5 @@ const MAX_BODY_BYTES = 1024;
 export const handle = endpoint({ name: 'editor_queue', method: 'POST', cors: true }, async (req) => {
   await requireEditor(req);
   const request = parseJsonBody(req, queueRequestSchema, MAX_BODY_BYTES);
-  return { body: { items: await readQueue(db(), request ?? { view: 'all', q: '' }, new Date()) } };
+  return { body: { items: await readQueue(db(), request, new Date()) } };
 });

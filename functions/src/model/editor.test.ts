@@ -121,6 +121,9 @@ describe('editorActionSchema', () => {
     { action: 'pin', deal_id: 'd', extra: 1 },
     { action: 'delete', deal_id: 'd' },
     { action: 'pin', deal_id: '' },
+    { action: 'pin', deal_id: 'a/b' },
+    { action: 'pin', deal_id: '..' },
+    { action: 'undo', deal_id: 'd', entry_id: '__x__' },
   ])('refuses %j', (body) => {
     expect(editorActionSchema.safeParse(body).success).toBe(false);
   });

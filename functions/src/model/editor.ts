@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { DEAL_CATEGORIES } from './category';
 import type { DealDoc } from './deal';
+import { isDocumentId } from './document-id';
 
 export const EDITOR_COLLECTIONS = {
   /** deal_overrides/{dealId}: the editor's overrides of a deal and the source's own version (server-written). */
@@ -61,25 +62,32 @@ export interface DealOverrideDoc extends OverrideFields {
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
+/** A deal or history entry id: a Firestore document id (no slashes, not `.` or `..`, not `__x__`). */
+export const documentIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine(isDocumentId, { message: 'must be a document id' });
+
 /** What the desk sends to editor_action: one action on one deal (the shared schema of the function and the app). */
 export const editorActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('verify'), deal_id: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('unverify'), deal_id: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('source_verified'), deal_id: z.string().min(1).max(200) }).strict(),
+  z.object({ action: z.literal('verify'), deal_id: documentIdSchema }).strict(),
+  z.object({ action: z.literal('unverify'), deal_id: documentIdSchema }).strict(),
+  z.object({ action: z.literal('source_verified'), deal_id: documentIdSchema }).strict(),
   z
     .object({
       action: z.literal('hide'),
-      deal_id: z.string().min(1).max(200),
+      deal_id: documentIdSchema,
       reason: trimmed(EDITOR_LIMITS.hideReason),
     })
     .strict(),
-  z.object({ action: z.literal('unhide'), deal_id: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('pin'), deal_id: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('unpin'), deal_id: z.string().min(1).max(200) }).strict(),
+  z.object({ action: z.literal('unhide'), deal_id: documentIdSchema }).strict(),
+  z.object({ action: z.literal('pin'), deal_id: documentIdSchema }).strict(),
+  z.object({ action: z.literal('unpin'), deal_id: documentIdSchema }).strict(),
   z
     .object({
       action: z.literal('edit'),
-      deal_id: z.string().min(1).max(200),
+      deal_id: documentIdSchema,
       // null puts the source's value back.
       title: trimmed(EDITOR_LIMITS.title).nullable().optional(),
       description: z.string().trim().max(EDITOR_LIMITS.description).nullable().optional(),
@@ -93,8 +101,8 @@ export const editorActionSchema = z.discriminatedUnion('action', [
   z
     .object({
       action: z.literal('undo'),
-      deal_id: z.string().min(1).max(200),
-      entry_id: z.string().min(1).max(200),
+      deal_id: documentIdSchema,
+      entry_id: documentIdSchema,
     })
     .strict(),
 ]);
