@@ -69,6 +69,8 @@ export interface Deal {
   regions?: string[];
   /** The stores of an in-store deal (model/near-you.ts); absent for online-only deals. */
   stores?: StoreLocation[];
+  /** Pinned by an editor: the card says "Editor's pick" (model/editor.ts). */
+  editor_pick?: true;
 }
 
 const dealSchema = pipe(
@@ -96,11 +98,13 @@ const dealSchema = pipe(
     votes: optional(voteSummarySchema),
     regions: optional(array(string())),
     stores: optional(array(object({ label: string(), lat: number(), lng: number() }))),
+    editor_pick: optional(unknown()),
   }),
-  transform(({ savings_value, category, votes, regions, stores, ...deal }) => ({
+  transform(({ savings_value, category, votes, regions, stores, editor_pick, ...deal }) => ({
     ...deal,
     ...(regions && regions.length > 0 ? { regions } : {}),
     ...(stores && stores.length > 0 ? { stores } : {}),
+    ...(editor_pick === true ? { editor_pick: true as const } : {}),
     ...(votes ? { votes: { ...votes, last_worked_at: votes.last_worked_at ?? null } } : {}),
     // A writer that predates savings_value or category still gets a correct value for display-side use.
     savings_value: savings_value ?? savingsValue(deal.savings),
@@ -181,6 +185,8 @@ export type DealDoc = {
   regions?: string[];
   stores?: StoreLocation[];
   origin?: DealOrigin;
+  /** Pinned by an editor (model/editor.ts applyOverrides); absent otherwise. */
+  editor_pick?: true;
 };
 
 /** The stored search document of a deal (`coupon_search`): the listing document plus its keyword index. */

@@ -17,6 +17,9 @@ export const HTTPS_FUNCTION_PATHS = {
   dashboard_session: ['/dashboard_session'],
   render_dashboard: ['/dashboard'],
   resolve_location: ['/resolve_location'],
+  editor_action: ['/editor_action'],
+  editor_queue: ['/editor_queue'],
+  editor_history: ['/editor_history'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type HttpsFunctionName = keyof typeof HTTPS_FUNCTION_PATHS;
@@ -31,6 +34,9 @@ export const BROWSER_API_FUNCTIONS = [
   'delete_account',
   'dashboard_session',
   'resolve_location',
+  'editor_action',
+  'editor_queue',
+  'editor_history',
 ] as const satisfies readonly HttpsFunctionName[];
 
 export type BrowserApiFunction = (typeof BROWSER_API_FUNCTIONS)[number];
