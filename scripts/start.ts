@@ -1,5 +1,5 @@
 // `npm start`: the whole product on the local emulators, offline. Ctrl-C stops every child.
-import { DEMO_ACCOUNTS } from './demo-data/constants';
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-data/constants';
 import { parseCommandLine } from './lib/cli';
 import { busyPortsMessage } from './lib/ports';
 import { functionsService } from './lib/functions-ready';
@@ -72,8 +72,8 @@ async function main(): Promise<void> {
       '',
       'Demo accounts:',
       ...Object.values(DEMO_ACCOUNTS).map(
-        ({ email, password, subscribed }) =>
-          `  ${email} / ${password}  (${subscribed ? 'active subscription: sees the deals' : 'no subscription: sees the subscribe screen'})`,
+        ({ email, password, subscribed, editor }: DemoAccount) =>
+          `  ${email} / ${password}  (${editor === true ? 'editor: opens the desk at /editor' : subscribed ? 'active subscription: sees the deals' : 'no subscription: sees the subscribe screen'})`,
       ),
       '',
       'Services: Auth 127.0.0.1:9099 · Firestore 127.0.0.1:8080 · Functions 127.0.0.1:5001 · Hosting 127.0.0.1:5000 · Stripe stand-in 127.0.0.1:12111 · Deal feed and network stand-ins 127.0.0.1:12112',

@@ -12,6 +12,8 @@ export interface DemoAccount {
   password: string;
   displayName: string;
   subscribed: boolean;
+  /** Holds the editor role (the custom claim `editor: true`, tools/editor/role.ts): opens /editor. */
+  editor?: true;
 }
 
 export const DEMO_ACCOUNTS = {
@@ -28,6 +30,14 @@ export const DEMO_ACCOUNTS = {
     password: 'bargains-demo-2',
     displayName: 'Frankie Free',
     subscribed: false,
+  },
+  editor: {
+    uid: 'demo-editor',
+    email: 'editor@bargains.test',
+    password: 'bargains-demo-3',
+    displayName: 'Eddie Editor',
+    subscribed: false,
+    editor: true,
   },
 } satisfies Record<string, DemoAccount>;
 

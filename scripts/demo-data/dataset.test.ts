@@ -115,12 +115,15 @@ describe('demo dataset', () => {
     }
   });
 
-  it('has one subscribed and one free account, consistent with their billing state', () => {
+  it('has one subscribed, one free and one editor account, consistent with their billing state', () => {
     expect(dataset.accounts.map((account) => account.email).sort()).toEqual([
+      'editor@bargains.test',
       'free@bargains.test',
       'subscriber@bargains.test',
     ]);
+    expect(dataset.accounts.filter((account) => account.editor === true)).toEqual([DEMO_ACCOUNTS.editor]);
     const users = new Map(dataset.users.map(({ uid, doc }) => [uid, parseUser(uid, doc)]));
+    expect(users.get(DEMO_ACCOUNTS.editor.uid)).toMatchObject({ subscription_active: false });
     expect(users.get(DEMO_ACCOUNTS.subscriber.uid)).toMatchObject({
       subscription_active: true,
       subscription_status: 'active',

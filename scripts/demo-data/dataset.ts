@@ -388,13 +388,13 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
   const anchor = new Date(`${anchorDay}T00:00:00.000Z`);
   const at = (offset: number) => new Date(anchor.getTime() + offset);
-  const { subscriber, free } = DEMO_ACCOUNTS;
+  const { subscriber, free, editor } = DEMO_ACCOUNTS;
   const { deals, votes, voteStates } = buildVotes(buildDeals(anchor), anchor);
   const subscribedSince = at(-45 * DAY);
   const lastRenewal = at(-15 * DAY);
   return {
     meta: { anchor: anchorDay },
-    accounts: [subscriber, free],
+    accounts: [subscriber, free, editor],
     users: [
       {
         uid: subscriber.uid,
@@ -422,6 +422,8 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
       },
       // Exactly what the web app creates at sign-up.
       { uid: free.uid, doc: newUserDoc(at(-10 * DAY)) },
+      // The editor's role is a claim on the account, not a subscription: the desk needs none.
+      { uid: editor.uid, doc: newUserDoc(at(-30 * DAY)) },
     ],
     stripeCustomers: [
       { customerId: DEMO_STRIPE_CUSTOMER_ID, doc: { uid: subscriber.uid, created_at: subscribedSince } },

@@ -14,6 +14,7 @@ import {
 import { dealDocuments } from '../../functions/src/model/deal';
 import { dealVoteDocPath } from '../../functions/src/model/votes';
 import { publishDemoPosts } from '../../tools/blog/demo-posts';
+import { EDITOR_CLAIM } from '../../functions/src/model/editor-role';
 import type { DemoAccount } from './constants';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 
@@ -36,12 +37,15 @@ async function upsertAccount(auth: Auth, account: DemoAccount): Promise<void> {
     displayName: account.displayName,
     emailVerified: true,
   };
+
   try {
     await auth.updateUser(account.uid, properties);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
     await auth.createUser({ uid: account.uid, ...properties });
   }
+  // The editor role is a custom claim on the account; the other demo accounts have no claims.
+  if (account.editor === true) await auth.setCustomUserClaims(account.uid, { [EDITOR_CLAIM]: true });
 }
 
 /** Batched writes in chunks (a batch holds at most 500 operations in production). */

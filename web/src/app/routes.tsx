@@ -84,6 +84,13 @@ export const appRoutes: RouteObject[] = [
           { path: 'account', ...page('app/AccountPage') },
         ],
       },
+      {
+        // The editor's desk (docs/editor.md): EditorRoute shows it to editors (the ID token's `editor` claim) and
+        // the 404 page to everyone else. Not under ProtectedRoute: the role needs no subscription.
+        path: 'editor',
+        ...preloadable('src/app/EditorRoute.tsx', () => import('./EditorRoute')),
+        children: [{ index: true, ...page('editor/EditorDeskPage') }],
+      },
       { path: '*', ...page('marketing/NotFoundPage') },
     ],
   },
