@@ -51,3 +51,9 @@ test('images from other hosts are refused by name, site paths and inline raster 
     ),
   ).toHaveProperty('document');
 });
+
+test('a body with nothing left after sanitizing is refused', () => {
+  expect(
+    buildBlogDocument('<script>alert(1)</script>', { ...fields, stated: { title: 'T' } }, dates, () => ''),
+  ).toEqual({ error: expect.stringContaining('Nothing is left of the body') });
+});

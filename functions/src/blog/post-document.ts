@@ -14,8 +14,11 @@ type Node = DefaultTreeAdapterTypes.Node;
 
 /** Elements the sanitizer keeps whose URLs the browser loads (iframes, embeds and the like are removed whole). */
 const MEDIA_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'track']);
-/** Any origin will do: site paths and relative URLs resolve onto it, other hosts do not. */
-const PUBLISHER_ORIGIN = 'https://publisher.invalid';
+/**
+ * The origin both writers sanitize and check bodies against. Any origin will do: site paths and relative URLs
+ * resolve onto it, other hosts do not; the pages sanitize again with the site's own origin.
+ */
+export const PUBLISHER_ORIGIN = 'https://publisher.invalid';
 
 /**
  * The URLs a body's images and media would load from another host: the sanitizer drops them when the post is
@@ -82,9 +85,13 @@ export function buildBlogDocument(
   if (!derived.title) {
     return { error: 'Cannot derive a title: add a JSON-LD "headline" or an <h1> to the HTML.' };
   }
+  const sanitized = sanitize(html);
+  if (sanitized.trim() === '') {
+    return { error: 'Nothing is left of the body once scripts, frames and forms are removed.' };
+  }
   return {
     document: {
-      html_content: sanitize(html),
+      html_content: sanitized,
       coverImage: fields.cover,
       author: { name: fields.authorName, avatar: fields.authorAvatar, bio: fields.authorBio },
       ...dates,

@@ -16,6 +16,7 @@ export const HTTPS_FUNCTION_PATHS = {
   render_blog: ['/blog', '/blog/**', '/sitemap.xml', '/robots.txt'],
   dashboard_session: ['/dashboard_session'],
   render_dashboard: ['/dashboard'],
+  write_blog_post: ['/write_blog_post'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type HttpsFunctionName = keyof typeof HTTPS_FUNCTION_PATHS;
@@ -29,6 +30,7 @@ export const BROWSER_API_FUNCTIONS = [
   'resume_subscription',
   'delete_account',
   'dashboard_session',
+  'write_blog_post',
 ] as const satisfies readonly HttpsFunctionName[];
 
 export type BrowserApiFunction = (typeof BROWSER_API_FUNCTIONS)[number];
