@@ -217,6 +217,23 @@ export const alert_on_new_deal = onDocumentCreated(
   },
 );
 
+// The editor's desk (docs/editor.md): each checks the editor claim server-side (http/editor-auth.ts) and
+// validates with the shared schemas (model/editor.ts, editor/queue.ts).
+export const editor_action = onRequest(
+  browserEndpoint,
+  lazy(() => import('./handlers/editor-action.js')),
+);
+
+export const editor_queue = onRequest(
+  browserEndpoint,
+  lazy(() => import('./handlers/editor-queue.js')),
+);
+
+export const editor_history = onRequest(
+  browserEndpoint,
+  lazy(() => import('./handlers/editor-history.js')),
+);
+
 // "Did this code work?": any write of a vote (cast, changed, or deleted with its account) recounts the deal's
 // votes onto both of its documents (handlers/vote-on-deal.ts). The recount reads the votes as they are, so a
 // retried, duplicated or late event writes the same counts: safe to retry.

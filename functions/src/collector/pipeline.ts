@@ -7,7 +7,8 @@
 //  3. Judge the feed: unreadable (FeedError) → failed; no valid deal, mostly invalid records, or far fewer deals
 //     than the last run → rejected. Either way nothing is written: a broken feed never expires the catalogue.
 //  4. Write with a BulkWriter (retries, throttling): new and changed deals (scraped_at = write time; a changed
-//     deal keeps its subscribers' votes on the same code, kept-votes.ts); deals that
+//     deal keeps its subscribers' votes on the same code, kept-votes.ts, and the editor's overrides,
+//     kept-overrides.ts); deals that
 //     left the feed get end_date = run time (expired, hidden by the dashboard query, never deleted in that run);
 //     deals that ended more than RETENTION_DAYS ago and are no longer in the feed are deleted, so the catalogue
 //     stops growing. Each of these touches both documents of the deal (listing and search, model/deal.ts), and
@@ -27,11 +28,13 @@ import { randomBytes } from 'node:crypto';
 import { type BulkWriter, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { refreshShopSummary } from '../deals/shop-summary';
 import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../model/deal';
+import { dealOverrideDocPath, recollectedWithOverride, type StoredOverride } from '../model/editor';
 import { collectorRunDocPath } from '../model/paths';
 import { keepVoteFields } from '../model/votes';
 import { toIsoTimestamp } from '../model/timestamp';
 import type { SourceAdapter } from './adapters';
 import { FeedError, type OpenedFeed, readRecords } from './feed';
+import { storedOverrides } from './kept-overrides';
 import { KEEP_VOTES_READ_BATCH, storedVoteSummaries } from './kept-votes';
 import { acquireLease, LeaseHeldError, type Lease } from './lease';
 import { contentHash, Manifest, manifestCollectionPath } from './manifest';
@@ -322,14 +325,29 @@ async function applyChanges(
   try {
     /** Enqueues one spooled deal; a changed deal keeps its votes on the same code (model/votes.ts keepVoteFields,
      * collector/kept-votes.ts). */
-    const writeSpooled = async (deal: SpooledDeal, previous: { votes?: unknown } | undefined) => {
-      const stored = keepVoteFields({ ...deal.doc, scraped_at: toIsoTimestamp(new Date()) }, previous);
+    const writeSpooled = async (
+      deal: SpooledDeal,
+      previous: { votes?: unknown } | undefined,
+      override?: StoredOverride,
+    ) => {
+      const source: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
+      // An editor's overrides stand over the source's new version (collector/kept-overrides.ts).
+      const recollected = override ? recollectedWithOverride(source, override, source.scraped_at) : null;
+      const shown = recollected ? recollected.deal : source;
+      const stored = shown === null ? null : keepVoteFields(shown, previous);
       // Recorded as written only once both documents are: otherwise the manifest keeps the old hash (or none)
       // and the next run writes the deal again.
       await writeDeal(
         deal.id,
         (target) =>
-          Promise.all(dealDocuments(deal.id, stored).map(({ path, data }) => target.set(db.doc(path), data))),
+          Promise.all([
+            ...(stored === null ? [] : dealDocuments(deal.id, stored)).map(({ path, data }) =>
+              target.set(db.doc(path), data),
+            ),
+            ...(recollected
+              ? [target.set(db.doc(dealOverrideDocPath(deal.id)), recollected.override, { merge: true })]
+              : []),
+          ]),
         () => {
           counts[deal.isNew ? 'created' : 'updated'] += 1;
           outcomes.written.push({ id: deal.id, hash: deal.hash, endMs: Date.parse(deal.doc.end_date) });
@@ -339,11 +357,12 @@ async function applyChanges(
     const changed: SpooledDeal[] = [];
     const writeChanged = async () => {
       const batch = changed.splice(0);
-      const previous = await storedVoteSummaries(
-        db,
-        batch.map((deal) => deal.id),
-      );
-      for (const deal of batch) await writeSpooled(deal, previous.get(deal.id));
+      const ids = batch.map((deal) => deal.id);
+      const [previous, overrides] = await Promise.all([
+        storedVoteSummaries(db, ids),
+        storedOverrides(db, ids),
+      ]);
+      for (const deal of batch) await writeSpooled(deal, previous.get(deal.id), overrides.get(deal.id));
     };
     const lines = createInterface({ input: createReadStream(scan.spoolFile), crlfDelay: Infinity });
     for await (const line of lines) {

@@ -64,6 +64,8 @@ export interface Deal {
   category: DealCategory;
   /** The summary of the subscribers' votes on the code (model/votes.ts); absent until someone voted. */
   votes?: VoteSummary;
+  /** Pinned by an editor: the card says "Editor's pick" (model/editor.ts). */
+  editor_pick?: true;
 }
 
 const dealSchema = pipe(
@@ -89,9 +91,11 @@ const dealSchema = pipe(
     is_verified: booleanOr(false),
     category: optional(unknown()),
     votes: optional(voteSummarySchema),
+    editor_pick: optional(unknown()),
   }),
-  transform(({ savings_value, category, votes, ...deal }) => ({
+  transform(({ savings_value, category, votes, editor_pick, ...deal }) => ({
     ...deal,
+    ...(editor_pick === true ? { editor_pick: true as const } : {}),
     ...(votes ? { votes: { ...votes, last_worked_at: votes.last_worked_at ?? null } } : {}),
     // A writer that predates savings_value or category still gets a correct value for display-side use.
     savings_value: savings_value ?? savingsValue(deal.savings),
@@ -169,6 +173,8 @@ export type DealDoc = {
   category: DealCategory;
   regions?: string[];
   origin?: DealOrigin;
+  /** Pinned by an editor (model/editor.ts applyOverrides); absent otherwise. */
+  editor_pick?: true;
 };
 
 /** The stored search document of a deal (`coupon_search`): the listing document plus its keyword index. */

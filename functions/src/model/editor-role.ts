@@ -8,3 +8,6 @@ export const EDITOR_CLAIM = 'editor';
 export function hasEditorClaim(claims: Readonly<Record<string, unknown>>): boolean {
   return claims[EDITOR_CLAIM] === true;
 }
+
+/** The label on the card of a deal an editor pinned (the deal's `editor_pick`, model/editor.ts). */
+export const EDITORS_PICK_LABEL = "Editor's pick";

@@ -16,6 +16,9 @@ export const HTTPS_FUNCTION_PATHS = {
   render_blog: ['/blog', '/blog/**', '/sitemap.xml', '/robots.txt'],
   dashboard_session: ['/dashboard_session'],
   render_dashboard: ['/dashboard'],
+  editor_action: ['/editor_action'],
+  editor_queue: ['/editor_queue'],
+  editor_history: ['/editor_history'],
   write_blog_post: ['/write_blog_post'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
@@ -30,6 +33,9 @@ export const BROWSER_API_FUNCTIONS = [
   'resume_subscription',
   'delete_account',
   'dashboard_session',
+  'editor_action',
+  'editor_queue',
+  'editor_history',
   'write_blog_post',
 ] as const satisfies readonly HttpsFunctionName[];
 

@@ -1,5 +1,6 @@
 import { type CSSProperties, type Ref, useState } from 'react';
 import type { Deal } from '@model/deal';
+import { EDITORS_PICK_LABEL } from '@model/editor-role';
 import { isImageReference } from '@model/fields';
 import { DEAL_SOURCE_ID } from '@model/paths';
 import { formatCalendarDate } from '@/lib/format-date';
@@ -96,6 +97,7 @@ export function DealCard({ deal, now, save, ref }: DealCardProps) {
         {save && <SaveToggle saved={save.saved} title={title} onToggle={save.onToggle} />}
       </header>
       <div className="deal-card__badges">
+        {deal.editor_pick && <span className="badge deal-card__pick">{EDITORS_PICK_LABEL}</span>}
         {deal.savings && <p className="badge badge--savings deal-card__savings">{deal.savings}</p>}
         {deal.is_verified && (
           <span className="badge deal-card__verified" title="Verified deal">
