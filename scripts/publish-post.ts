@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldPath, Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { PUBLISHER_ORIGIN } from '../functions/src/blog/post-document';
 import { serverBlogHtml } from '../functions/src/blog/server-dom';
 import { blogSummaryDocPath } from '../functions/src/model/paths';
 import { planBackfill } from '../tools/blog/backfill';
@@ -95,7 +96,7 @@ async function main(): Promise<number> {
   }
 
   // The origin only decides which absolute links count as external (new tab); the render recomputes it.
-  const sanitizer = await serverBlogHtml('https://publisher.invalid');
+  const sanitizer = await serverBlogHtml(PUBLISHER_ORIGIN);
   const now = new Date();
   const built = buildBlogDocument(
     html,
@@ -166,7 +167,7 @@ async function backfill(values: Record<string, string | boolean | undefined>): P
     return EXIT_USAGE;
   }
   const dryRun = parsed.options.dryRun;
-  const sanitizer = await serverBlogHtml('https://publisher.invalid');
+  const sanitizer = await serverBlogHtml(PUBLISHER_ORIGIN);
   const app = openTarget(target);
   const counts = { read: 0, changed: 0, unchanged: 0, skipped: 0 };
   try {

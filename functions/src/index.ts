@@ -163,6 +163,13 @@ export const dashboard_session = onRequest(
   lazy(() => import('./handlers/dashboard-session.js')),
 );
 
+// The blog composer's writes (preview, publish, unpublish), editors only (handlers/write-blog-post.ts). A body is up
+// to 900 KiB and is parsed and sanitized with jsdom, hence the page renderer's memory.
+export const write_blog_post = onRequest(
+  pageRenderer,
+  lazy(() => import('./handlers/write-blog-post.js')),
+);
+
 // /dashboard's document, with a subscriber's first deals drawn in when a session cookie comes with the request
 // (Hosting rewrite). Per user, so never cached.
 export const render_dashboard = onRequest(

@@ -1,57 +1,26 @@
 // Pure part of the blog publisher (scripts/publish-post.ts): argument validation, target resolution and the
 // document that gets written. No Firebase imports here so it is unit-testable without an emulator.
 import { z } from 'zod';
-import type { BlogDoc } from '../../functions/src/model/blog';
+import { SITE_IMAGE_RULE } from '../../functions/src/blog/post-document';
 import { isImageReference } from '../../functions/src/model/fields';
-import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { isSiteResource, LOADING_ATTRIBUTES, srcsetUrls } from '../../functions/src/model/blog-html';
 import { collapseWhitespace } from '../../functions/src/model/plain-text';
-import { deriveBlogFields } from './derive';
 
-type Node = DefaultTreeAdapterTypes.Node;
+// The document itself is built where the composer's function builds it: one code path for both writers.
+export {
+  buildBlogDocument,
+  choosePublishedAt,
+  foreignResourceUrls,
+  MAX_HTML_BYTES,
+  SITE_IMAGE_RULE,
+} from '../../functions/src/blog/post-document';
 
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
 export const DEFAULT_EMULATOR_PROJECT = 'demo-bargains';
-/** Firestore documents are limited to 1 MiB; keep headroom for the other fields. */
-export const MAX_HTML_BYTES = 900 * 1024;
-
-/** Why images are site files only: model/fields.ts isImageReference. */
-export const SITE_IMAGE_RULE =
-  'must be a site path like /blog/covers/x.svg (a file in web/public, deployed with the site): the site loads ' +
-  'no images from other hosts';
 
 const imageReference = z
   .string({ error: 'is required' })
   .trim()
   .refine(isImageReference, { message: `${SITE_IMAGE_RULE} (no spaces)` });
-
-/** Elements the sanitizer keeps whose URLs the browser loads (iframes, embeds and the like are removed whole). */
-const MEDIA_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'track']);
-/** Any origin will do: site paths and relative URLs resolve onto it, other hosts do not. */
-const PUBLISHER_ORIGIN = 'https://publisher.invalid';
-
-/**
- * The URLs a body's images and media would load from another host: the sanitizer drops them when the post is
- * shown (blog-html.ts isSiteResource, the same rule); refusing them here tells the author at once, instead of
- * publishing a post whose pictures silently never appear. data: URLs are the sanitizer's business.
- */
-export function foreignResourceUrls(html: string): string[] {
-  const found: string[] = [];
-  const stack: Node[] = [parse(html)];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if ('attrs' in node && MEDIA_ELEMENTS.has(node.nodeName)) {
-      for (const { name, value } of node.attrs) {
-        if (!LOADING_ATTRIBUTES.has(name)) continue;
-        const urls = name === 'srcset' ? srcsetUrls(value) : [value.trim()];
-        found.push(...urls.filter((url) => !/^data:/i.test(url) && !isSiteResource(url, PUBLISHER_ORIGIN)));
-      }
-    }
-    if ('content' in node) stack.push(node.content);
-    if ('childNodes' in node) stack.push(...node.childNodes);
-  }
-  return found;
-}
-
 /**
  * Author name and bio are shown as plain text on pages and in the feeds: control characters (which would make
  * the RSS feed ill-formed XML) and runs of whitespace become one space, ends trimmed.
@@ -176,47 +145,4 @@ export function resolvePublishTarget(
       'No target: pass --emulator (or set FIRESTORE_EMULATOR_HOST) for the local emulator, or --project <id> ' +
       'with Application Default Credentials (gcloud auth application-default login) for a real project.',
   };
-}
-
-/**
- * The stored blog document (docs/reference.md#blog): the sanitized body, the stored fields, and the plain-text fields derived
- * once, here, at publish time (from the original HTML: its JSON-LD and <meta> are removed by sanitizing).
- */
-export function buildBlogDocument(
-  html: string,
-  options: Pick<PublishOptions, 'cover' | 'authorName' | 'authorAvatar' | 'authorBio'>,
-  dates: { publishedAt: Date; updatedAt: Date },
-  sanitize: (html: string) => string,
-): { document: BlogDoc } | { error: string } {
-  const bytes = Buffer.byteLength(html, 'utf8');
-  if (html.trim() === '') return { error: 'The HTML file is empty.' };
-  if (bytes > MAX_HTML_BYTES) {
-    return {
-      error: `The HTML file is ${bytes} bytes; the limit is ${MAX_HTML_BYTES} (Firestore's 1 MiB document cap).`,
-    };
-  }
-  const foreign = foreignResourceUrls(html);
-  if (foreign.length > 0) {
-    return {
-      error: `Body images ${SITE_IMAGE_RULE}. Copy these into web/public/blog/ and use their site paths: ${foreign.join(', ')}`,
-    };
-  }
-  const derived = deriveBlogFields(html);
-  if (!derived.title) {
-    return { error: 'Cannot derive a title: add a JSON-LD "headline" or an <h1> to the HTML.' };
-  }
-  return {
-    document: {
-      html_content: sanitize(html),
-      coverImage: options.cover,
-      author: { name: options.authorName, avatar: options.authorAvatar, bio: options.authorBio },
-      ...dates,
-      ...derived,
-    },
-  };
-}
-
-/** Re-publishing without --date keeps the original date (an edit should not bump a post to the top). */
-export function choosePublishedAt(requested: Date | undefined, existing: Date | undefined, now: Date): Date {
-  return requested ?? existing ?? now;
 }

@@ -20,6 +20,7 @@ export const HTTPS_FUNCTION_PATHS = {
   editor_action: ['/editor_action'],
   editor_queue: ['/editor_queue'],
   editor_history: ['/editor_history'],
+  write_blog_post: ['/write_blog_post'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type HttpsFunctionName = keyof typeof HTTPS_FUNCTION_PATHS;
@@ -37,6 +38,7 @@ export const BROWSER_API_FUNCTIONS = [
   'editor_action',
   'editor_queue',
   'editor_history',
+  'write_blog_post',
 ] as const satisfies readonly HttpsFunctionName[];
 
 export type BrowserApiFunction = (typeof BROWSER_API_FUNCTIONS)[number];

@@ -170,7 +170,9 @@ describe('firebase.json Hosting', () => {
 
   it('serves every app route (snapshot or rewrite to the app shell) and rewrites nothing else: unknown paths 404', () => {
     const routesSource = readFileSync(join(repoRoot, 'web/src/app/routes.tsx'), 'utf8');
-    const routePaths = [...routesSource.matchAll(/\bpath: '([^'/][^']*)'/g)].map((match) => `/${match[1]}`);
+    const routePaths = [...routesSource.matchAll(/\bpath: '\/?([^'/][^']*)'/g)].map(
+      (match) => `/${match[1]}`,
+    );
     expect(routePaths).toEqual(expect.arrayContaining(['/dashboard', '/account', '/blog/:id']));
     // Pages built as files of their own (served through cleanUrls): the snapshots and the preloaded frames.
     const framePages = [...routesSource.matchAll(/\bfile: '([^']+)\.html'/g)].map((match) => `/${match[1]}`);

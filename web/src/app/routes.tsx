@@ -89,7 +89,12 @@ export const appRoutes: RouteObject[] = [
         // the 404 page to everyone else. Not under ProtectedRoute: the role needs no subscription.
         path: 'editor',
         ...preloadable('src/app/EditorRoute.tsx', () => import('./EditorRoute')),
-        children: [{ index: true, ...page('editor/EditorDeskPage') }],
+        children: [
+          { index: true, ...page('editor/EditorDeskPage') },
+          // Absolute child paths: the deploy check (scripts/deploy/lib/checks.test.ts) reads each path as a page.
+          { path: '/editor/posts', ...page('blog/BlogComposerPage') },
+          { path: '/editor/posts/:id', ...page('blog/BlogComposerPage') },
+        ],
       },
       { path: '*', ...page('marketing/NotFoundPage') },
     ],

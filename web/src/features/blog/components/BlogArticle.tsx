@@ -9,12 +9,14 @@ interface BlogArticleProps {
   post: BlogPost;
   /** The body already sanitized and tidied to markup (the server render); the app prepares it itself. */
   preparedBody?: string;
+  /** The tab's title when it is not the post's (the composer's preview keeps the composer's). */
+  tabTitle?: string;
 }
 
 /** One post (docs/reference.md#blog), as the server renders it and the app shows it. */
-export function BlogArticle({ post, preparedBody }: BlogArticleProps) {
+export function BlogArticle({ post, preparedBody, tabTitle }: BlogArticleProps) {
   const title = untitled(post.title);
-  useDocumentTitle(title);
+  useDocumentTitle(tabTitle ?? title);
   return (
     <article className="blog-post">
       <Link to="/blog" className="blog-post__back">
