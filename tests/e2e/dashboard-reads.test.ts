@@ -4,7 +4,8 @@
 // nothing else.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { userDocPath } from '../../functions/src/model/paths';
+import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
+import { alertPreferencesDocPath, userDocPath } from '../../functions/src/model/paths';
 import { newUserDoc } from '../../functions/src/model/user';
 import { cardIds, PAGE_SIZE, signIn, TEST_PASSWORD } from './dashboard-helpers';
 import { launchBrowser, openPage } from './support/browser';
@@ -18,6 +19,8 @@ const SEARCH_DEAL = /^sources\/wired\/coupon_search\/[^/]+$/;
 const FIRST_PAGE_EXTRAS = (uid: string) =>
   new RegExp(`^(sources/wired/summaries/shops|users/${uid}/counters/saved|users/${uid}/saved/[^/]+)$`);
 const MAX_FIRST_PAGE_EXTRAS = 102;
+/** Pages a list reads on its own while it shows less than a page (MAX_FILL_READS of the dashboard's list state). */
+const MAX_FILL_READS = 4;
 
 let browser: Browser;
 let subscriber: { uid: string; email: string };
@@ -133,5 +136,62 @@ test('the dashboard reads 20 deals per page and at most 20 per search, filter or
       overBudget.push({ change, ...delta });
   }
   expect(overBudget).toEqual([]);
+  await context.close();
+});
+
+test('For you reads its interests once and exactly a page of deals per page request', async () => {
+  await adminDb()
+    .doc(alertPreferencesDocPath(subscriber.uid))
+    .set(
+      alertPreferencesDoc(
+        {
+          ...defaultAlertPreferences('UTC'),
+          interest_stores: ['bluebird-electronics'],
+          interest_categories: ['home'],
+        },
+        FieldValue.serverTimestamp(),
+      ),
+    );
+  const { context, page: signInPage } = await openPage(browser);
+  await signIn(signInPage, subscriber.email);
+  await signInPage.close();
+  const page = await context.newPage();
+  const reads = await recordFirestoreReads(page);
+  await page.goto('/dashboard?view=for_you');
+  await page.locator('[data-deal-id]').first().waitFor();
+
+  // Opening: the user document, the interests (the preferences document; no saved deals here, else at most a
+  // page of them), the saved list and the store summary, and the first page requests' deals.
+  let { cards, paths } = await settled(page, reads);
+  const opening = classify(paths, subscriber.uid);
+  const preferences = `users/${subscriber.uid}/preferences/alerts`;
+  expect(cards).toBeGreaterThanOrEqual(PAGE_SIZE);
+  expect(opening.userDocs).toBe(1);
+  expect(opening.other.filter((path) => path === preferences)).toHaveLength(1);
+  expect(
+    opening.other.filter((path) => path !== preferences && !FIRST_PAGE_EXTRAS(subscriber.uid).test(path)),
+  ).toEqual([]);
+  // Each page request reads a page: a whole number of pages, at most the first and its fill reads.
+  expect(opening.deals % PAGE_SIZE).toBe(0);
+  expect(opening.deals).toBeLessThanOrEqual(PAGE_SIZE * (1 + MAX_FILL_READS));
+  expect(opening.searchDeals).toBe(0);
+
+  for (let further = 1; further <= 2; further += 1) {
+    await page.locator('[data-deal-id]').last().scrollIntoViewIfNeeded();
+    await page.waitForFunction((shown) => document.querySelectorAll('[data-deal-id]').length > shown, cards);
+    const next = await settled(page, reads);
+    const delta = classify(next.paths.slice(paths.length), subscriber.uid);
+    expect({ further, userDocs: delta.userDocs, other: delta.other, pages: delta.deals % PAGE_SIZE }).toEqual(
+      {
+        further,
+        userDocs: 0,
+        other: [],
+        pages: 0,
+      },
+    );
+    expect(delta.deals).toBeGreaterThan(0);
+    expect(delta.deals).toBeLessThanOrEqual(PAGE_SIZE * (1 + MAX_FILL_READS));
+    ({ cards, paths } = next);
+  }
   await context.close();
 });

@@ -182,6 +182,12 @@ describe('render_dashboard', () => {
       session: { uid: subscriber.uid, expiresAt: expect.any(Number) },
       first: null,
     });
+
+    // For you depends on the subscriber's interests: the app renders it on the client.
+    const forYou = await dashboard('/dashboard?view=for_you', subscriberCookie);
+    expect(forYou.status).toBe(200);
+    expect(forYou.cardIds).toEqual([]);
+    expect(forYou.island?.first).toBeNull();
   });
 
   test('deal texts from the feed are drawn as text: nothing executable, the island intact', async () => {

@@ -60,6 +60,13 @@ describe('prefetchSubscriberFirstPage on a document render_dashboard served', ()
     expect(jest.mocked(prefetchFirstDealPage)).toHaveBeenCalledTimes(1);
   });
 
+  it('prefetches nothing for For you, which the server does not draw (it renders on the client)', async () => {
+    servedWith({ session, first: null }, '?view=for_you')();
+    await flush();
+    expect(jest.mocked(adoptFirstDealPage)).not.toHaveBeenCalled();
+    expect(jest.mocked(prefetchFirstDealPage)).not.toHaveBeenCalled();
+  });
+
   it('forgets the session note when the server says no valid cookie came', async () => {
     servedWith({ session: null, first: null })();
     await flush();
