@@ -12,6 +12,7 @@ import {
   userDocPath,
 } from '../../functions/src/model/paths';
 import { dealDocuments } from '../../functions/src/model/deal';
+import { dealActivityPath } from '../../functions/src/model/popularity';
 import { dealVoteDocPath } from '../../functions/src/model/votes';
 import { publishDemoPosts } from '../../tools/blog/demo-posts';
 import type { DemoAccount } from './constants';
@@ -75,6 +76,10 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
     })),
     ...dataset.deals.flatMap(({ id, doc }) => dealDocuments(id, doc)),
     ...dataset.votes.map(({ dealId, uid, doc }) => ({ path: dealVoteDocPath(dealId, uid), data: doc })),
+    ...dataset.activity.map(({ dealId, id, doc }) => ({
+      path: `${dealActivityPath(dealId)}/${id}`,
+      data: doc,
+    })),
     { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
   ]);
   // The posts go through the publisher's own steps (tools/blog/demo-posts.ts).

@@ -28,11 +28,12 @@ import { type BulkWriter, type Firestore, Timestamp } from 'firebase-admin/fires
 import { refreshShopSummary } from '../deals/shop-summary';
 import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../model/deal';
 import { collectorRunDocPath } from '../model/paths';
+import { keepPopularityFields } from '../model/popularity';
 import { keepVoteFields } from '../model/votes';
 import { toIsoTimestamp } from '../model/timestamp';
 import type { SourceAdapter } from './adapters';
 import { FeedError, type OpenedFeed, readRecords } from './feed';
-import { KEEP_VOTES_READ_BATCH, storedVoteSummaries } from './kept-votes';
+import { KEEP_VOTES_READ_BATCH, type StoredDealCounts, storedVoteSummaries } from './kept-votes';
 import { acquireLease, LeaseHeldError, type Lease } from './lease';
 import { contentHash, Manifest, manifestCollectionPath } from './manifest';
 import { DEFERRED_HASH, type SharedOffers } from './networks/shared-offers';
@@ -322,8 +323,11 @@ async function applyChanges(
   try {
     /** Enqueues one spooled deal; a changed deal keeps its votes on the same code (model/votes.ts keepVoteFields,
      * collector/kept-votes.ts). */
-    const writeSpooled = async (deal: SpooledDeal, previous: { votes?: unknown } | undefined) => {
-      const stored = keepVoteFields({ ...deal.doc, scraped_at: toIsoTimestamp(new Date()) }, previous);
+    const writeSpooled = async (deal: SpooledDeal, previous: StoredDealCounts | undefined) => {
+      const stored = keepPopularityFields(
+        keepVoteFields({ ...deal.doc, scraped_at: toIsoTimestamp(new Date()) }, previous),
+        previous,
+      );
       // Recorded as written only once both documents are: otherwise the manifest keeps the old hash (or none)
       // and the next run writes the deal again.
       await writeDeal(

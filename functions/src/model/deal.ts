@@ -24,6 +24,7 @@ import {
 } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import { COLLECTIONS, DEAL_SOURCE_ID, dealDocPath, dealSearchDocPath } from './paths';
+import type { PopularitySummary } from './popularity';
 import { savingsValue } from './savings';
 import { searchTermsOf } from './search';
 import { dateSchema, pendingDateSchema, toIsoTimestamp } from './timestamp';
@@ -169,6 +170,9 @@ export type DealDoc = {
   category: DealCategory;
   regions?: string[];
   origin?: DealOrigin;
+  /** What the Most popular sort orders by: 0 on a new deal, then the popularity triggers' (model/popularity.ts). */
+  popularity_score: number;
+  popularity?: PopularitySummary;
 };
 
 /** The stored search document of a deal (`coupon_search`): the listing document plus its keyword index. */
@@ -191,6 +195,7 @@ export function buildDealDoc(input: DealInput): DealDoc {
     scraped_at: toIsoTimestamp(input.scraped_at),
     is_verified: input.is_verified,
     category: categoryOf({ ...input, hint: input.category_hint }),
+    popularity_score: 0,
   };
   if (input.code) doc.code = input.code;
   if (input.shop_url) doc.shop_url = input.shop_url;
