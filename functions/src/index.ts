@@ -257,3 +257,47 @@ export const vote_on_deal = onDocumentWritten(
     await handle(event.params.dealId);
   },
 );
+
+// "Most popular" (handlers/popularity.ts, model/popularity.ts): a View Deal open or a save written as activity
+// recounts the deal's 7-day popularity; a new saved deal becomes the deal's save activity of that day; once a day
+// every deal with a score is recounted as its window moves. Each recount reads the records as they are, so a
+// retried, duplicated or late event writes the same counts: safe to retry.
+const popularityTrigger = {
+  region: 'us-central1',
+  memory: '256MiB',
+  timeoutSeconds: 30,
+  maxInstances: 10,
+  retry: true,
+} as const;
+
+export const count_deal_activity = onDocumentWritten(
+  { ...popularityTrigger, document: `${COLLECTIONS.deals}/{dealId}/${COLLECTIONS.activity}/{activityId}` },
+  async (event) => {
+    const { handleDealActivity } = await import('./handlers/popularity.js');
+    await handleDealActivity(event.params.dealId);
+  },
+);
+
+export const record_save_activity = onDocumentCreated(
+  { ...popularityTrigger, document: `${COLLECTIONS.users}/{uid}/${COLLECTIONS.saved}/{dealId}` },
+  async (event) => {
+    const { handleSave } = await import('./handlers/popularity.js');
+    await handleSave(event.params.uid, event.params.dealId, event.data);
+  },
+);
+
+export const refresh_popularity = onSchedule(
+  {
+    schedule: '5 0 * * *',
+    timeZone: 'UTC',
+    region: 'us-central1',
+    memory: '512MiB',
+    timeoutSeconds: 540,
+    maxInstances: 1,
+    retryCount: 1,
+  },
+  async () => {
+    const { handleRefresh } = await import('./handlers/popularity.js');
+    await handleRefresh();
+  },
+);

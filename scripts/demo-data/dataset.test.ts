@@ -204,6 +204,31 @@ describe('demo votes', () => {
   });
 });
 
+describe('demo popularity', () => {
+  const scoreOf = (id: string) => dataset.deals.find((deal) => deal.id === id)?.doc.popularity_score ?? -1;
+
+  it('gives every deal a score, and some deals activity, so Most popular differs from Newest First', () => {
+    expect(dataset.deals.every(({ doc }) => typeof doc.popularity_score === 'number')).toBe(true);
+    const scores = dataset.popularDeals.map(scoreOf);
+    expect(scores.every((score, i) => i === 0 || score <= (scores[i - 1] ?? 0))).toBe(true);
+    expect(scores.at(-1)).toBeGreaterThan(0);
+    const live = dataset.deals.filter(({ doc }) => isDealLive(parseDeal('x', doc) as Deal, anchor));
+    const newest = [...live].sort((a, b) => b.doc.scraped_at.localeCompare(a.doc.scraped_at)).slice(0, 8);
+    expect(newest.map(({ id }) => id)).not.toEqual(dataset.popularDeals);
+  });
+
+  it('stores one record per kind, day and demo voter, and the counts the triggers would store', () => {
+    const ids = dataset.activity.map(({ dealId, id }) => `${dealId}/${id}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const dealId of dataset.popularDeals) {
+      const deal = dataset.deals.find((candidate) => candidate.id === dealId)?.doc;
+      const records = dataset.activity.filter((entry) => entry.dealId === dealId);
+      expect(deal?.popularity?.opens).toBe(records.filter((entry) => entry.doc.kind === 'open').length);
+      expect(deal?.popularity?.saves).toBe(records.filter((entry) => entry.doc.kind === 'save').length);
+    }
+  });
+});
+
 describe('rebase helpers', () => {
   it('daysBetween counts whole UTC days, across months and backwards', () => {
     expect(daysBetween('2025-06-01', '2025-06-01')).toBe(0);

@@ -5,6 +5,15 @@ import { seededRandom } from '../../tools/seeded-random';
 import { buildDealDoc, type DealDoc } from '../../functions/src/model/deal';
 import type { DemoMetaDoc } from '../../functions/src/model/server-docs';
 import { buildShopSummaryDoc, type ShopSummaryDoc } from '../../functions/src/model/shop-summary';
+import {
+  type ActivityDoc,
+  activityDoc,
+  type DealPopularityFields,
+  dealPopularityFields,
+  startOfUtcDay,
+  utcDayOf,
+  windowStartDay,
+} from '../../functions/src/model/popularity';
 import { type DealVoteFields, dealVoteFields, type VoteDoc } from '../../functions/src/model/votes';
 import {
   DEMO_ACCOUNTS,
@@ -31,6 +40,13 @@ export interface DemoDataset {
   votes: Array<{ dealId: string; uid: string; doc: VoteDoc<Date> }>;
   /** The deal showing each state of the votes (tests and the README name them). */
   voteStates: Record<DemoVoteState, string>;
+  /**
+   * View Deal opens and saves (sources/wired/coupons/{dealId}/activity/{id}, model/popularity.ts) by the demo
+   * voters over the week before the anchor; every deal carries the popularity fields the triggers would store.
+   */
+  activity: Array<{ dealId: string; id: string; doc: ActivityDoc }>;
+  /** The deals with the most activity, most popular first (what "Most popular" lists first). */
+  popularDeals: string[];
   /** sources/wired/summaries/shops as the deal writers maintain it, as of the anchor. */
   shopSummary: ShopSummaryDoc;
 }
@@ -380,6 +396,77 @@ function buildVotes(
   };
 }
 
+/**
+ * Opens and saves of the most popular demo deals, most popular first: older, mid-list deals, so "Most popular"
+ * differs visibly from "Newest First". Each subscriber counts once per deal, day and kind (the document id).
+ */
+const POPULAR_ACTIVITY: ReadonlyArray<{ opens: number; saves: number }> = [
+  { opens: 9, saves: 4 },
+  { opens: 8, saves: 3 },
+  { opens: 7, saves: 2 },
+  { opens: 6, saves: 2 },
+  { opens: 5, saves: 1 },
+  { opens: 4, saves: 1 },
+  { opens: 3, saves: 0 },
+  { opens: 2, saves: 0 },
+];
+/** Every POPULAR_SPACING-th live deal, oldest scraped first, gets activity. */
+const POPULAR_SPACING = 11;
+
+/**
+ * The demo activity, and every deal with the popularity fields the triggers would store as of the anchor (its
+ * Yes votes count too), computed with the same rule (model/popularity.ts dealPopularityFields).
+ */
+function buildActivity(
+  deals: DemoDataset['deals'],
+  votes: DemoDataset['votes'],
+  anchor: Date,
+): Pick<DemoDataset, 'deals' | 'activity' | 'popularDeals'> {
+  const anchorDay = utcDayOf(anchor);
+  const byAge = deals
+    .filter(({ doc }) => isLiveAt(doc, anchor))
+    .sort((a, b) => a.doc.scraped_at.localeCompare(b.doc.scraped_at) || a.id.localeCompare(b.id));
+  const activity: DemoDataset['activity'] = [];
+  const popularDeals: string[] = [];
+  POPULAR_ACTIVITY.forEach(({ opens, saves }, rank) => {
+    const deal = byAge[rank * POPULAR_SPACING];
+    if (deal === undefined) throw new Error('too few live deals for the demo activity');
+    popularDeals.push(deal.id);
+    const record = (kind: ActivityDoc['kind'], count: number) => {
+      for (let k = 0; k < count; k += 1) {
+        const uid = `demo-voter-${String(k + 1).padStart(2, '0')}`;
+        const day = anchorDay - 1 - (k % 6);
+        activity.push({ dealId: deal.id, id: `${kind}_${day}_${uid}`, doc: activityDoc(kind, day, uid) });
+      }
+    };
+    record('open', opens);
+    record('save', saves);
+  });
+  const firstDay = windowStartDay(anchor);
+  const since = startOfUtcDay(firstDay).getTime();
+  const counted = (dealId: string, kind: ActivityDoc['kind']) =>
+    activity.filter(
+      (entry) => entry.dealId === dealId && entry.doc.kind === kind && entry.doc.day >= firstDay,
+    ).length;
+  return {
+    deals: deals.map(({ id, doc }) => {
+      const fields: DealPopularityFields = dealPopularityFields(
+        {
+          opens: counted(id, 'open'),
+          saves: counted(id, 'save'),
+          worked: votes.filter(
+            (vote) => vote.dealId === id && vote.doc.worked && vote.doc.voted_at.getTime() >= since,
+          ).length,
+        },
+        anchor,
+      );
+      return { id, doc: { ...doc, ...fields } };
+    }),
+    activity,
+    popularDeals,
+  };
+}
+
 function isLiveAt(doc: DealDoc, moment: Date): boolean {
   return Date.parse(doc.start_date) <= moment.getTime() && Date.parse(doc.end_date) > moment.getTime();
 }
@@ -392,7 +479,9 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
   const { subscriber, free, editor } = DEMO_ACCOUNTS;
   const voted = buildVotes(buildDeals(anchor), anchor);
   const { votes, voteStates } = voted;
-  const deals = withDemoPlaces(voted.deals, anchor);
+  const popular = buildActivity(voted.deals, votes, anchor);
+  const { activity, popularDeals } = popular;
+  const deals = withDemoPlaces(popular.deals, anchor);
   const subscribedSince = at(-45 * DAY);
   const lastRenewal = at(-15 * DAY);
   return {
@@ -434,6 +523,8 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
     deals,
     votes,
     voteStates,
+    activity,
+    popularDeals,
     // Live deals start before the anchor day and run a week past it: the summary holds for the day of any rebase.
     shopSummary: buildShopSummaryDoc(
       deals.map(({ doc }) => doc),

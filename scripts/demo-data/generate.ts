@@ -13,6 +13,7 @@ import {
 } from '../../functions/src/model/paths';
 import { dealDocuments } from '../../functions/src/model/deal';
 import { storeLocationDocuments } from '../../functions/src/model/near-you';
+import { dealActivityPath } from '../../functions/src/model/popularity';
 import { dealVoteDocPath } from '../../functions/src/model/votes';
 import { publishDemoPosts } from '../../tools/blog/demo-posts';
 import { EDITOR_CLAIM } from '../../functions/src/model/editor-role';
@@ -84,6 +85,10 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
       ...storeLocationDocuments(id, doc),
     ]),
     ...dataset.votes.map(({ dealId, uid, doc }) => ({ path: dealVoteDocPath(dealId, uid), data: doc })),
+    ...dataset.activity.map(({ dealId, id, doc }) => ({
+      path: `${dealActivityPath(dealId)}/${id}`,
+      data: doc,
+    })),
     { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
   ]);
   // The posts go through the publisher's own steps (tools/blog/demo-posts.ts).

@@ -1,13 +1,16 @@
 // Keeps the demo data current: the generated deal dates are relative to an anchor day stored in _meta/demo.
 // When today's UTC day differs, every deal's start_date, end_date, scraped_at and votes.last_worked_at, in both
-// of its documents (listing and search, model/deal.ts, and its store documents, model/near-you.ts), every vote's voted_at (model/votes.ts) and the demo
-// subscriber's period end move by the difference and the anchor becomes today. One transaction: either everything moves or nothing does, and running it again the
-// same day (or concurrently) changes nothing.
+// of its documents (listing and search, model/deal.ts, and its store documents, model/near-you.ts), every vote's
+// voted_at (model/votes.ts), every popularity activity record's day and each deal's popularity.window_start
+// (model/popularity.ts) and the demo subscriber's period end move by the difference and the anchor becomes today.
+// One transaction: either everything moves or nothing does, and running it again the same day (or concurrently)
+// changes nothing.
 //
 // CLI (the emulators must be running): FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node --import tsx scripts/demo-data/rebase.ts
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type DocumentSnapshot, type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, DEMO_META_DOC_PATH, userDocPath } from '../../functions/src/model/paths';
+import { activityDoc, activityDocId } from '../../functions/src/model/popularity';
 import { parseDemoMeta, utcDay } from '../../functions/src/model/server-docs';
 import { toDateOrNull, toIsoTimestamp } from '../../functions/src/model/timestamp';
 import { DEMO_ACCOUNTS } from './constants';
@@ -64,17 +67,32 @@ export async function rebaseDemoData(db: Firestore, today: Date = new Date()): P
     // The in-store deals' store documents carry their deal's dates (model/near-you.ts).
     const storeDocs = await transaction.get(db.collection(COLLECTIONS.dealStores));
     const votes = await transaction.get(db.collectionGroup(COLLECTIONS.votes));
+    const activity = await transaction.get(db.collectionGroup(COLLECTIONS.activity));
     const subscriberRef = db.doc(userDocPath(DEMO_ACCOUNTS.subscriber.uid));
     const subscriber = await transaction.get(subscriberRef);
 
     for (const deal of [...deals.docs, ...searchDocs.docs, ...storeDocs.docs]) {
       const update = dealUpdate(deal, days);
+      const windowStart: unknown = deal.get('popularity.window_start');
+      if (typeof windowStart === 'string') {
+        const shifted = new Date(Date.parse(`${windowStart}T00:00:00.000Z`) + days * DAY_MS);
+        update['popularity.window_start'] = shifted.toISOString().slice(0, 10);
+      }
       if (Object.keys(update).length > 0) transaction.update(deal.ref, update);
     }
     // A vote's time moves with its deal, so "last worked 2 h ago" and the pace rule stay as generated.
     for (const vote of votes.docs) {
       const votedAt = shiftStoredDate(vote.get('voted_at'), days);
       if (votedAt !== undefined) transaction.update(vote.ref, { voted_at: votedAt });
+    }
+    // An activity record's day is part of its id (model/popularity.ts): it moves to the id of its new day.
+    for (const record of activity.docs) {
+      const [uid, kind, day]: unknown[] = [record.get('uid'), record.get('kind'), record.get('day')];
+      if (typeof uid !== 'string' || (kind !== 'open' && kind !== 'save') || typeof day !== 'number')
+        continue;
+      const moved = day + days;
+      transaction.delete(record.ref);
+      transaction.set(record.ref.parent.doc(activityDocId(kind, moved, uid)), activityDoc(kind, moved, uid));
     }
     const periodEnd: unknown = subscriber.get('current_period_end');
     if (subscriber.exists && typeof periodEnd === 'number') {

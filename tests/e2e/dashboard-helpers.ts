@@ -33,6 +33,7 @@ export const SORT_LABELS: Record<DealSort, string> = {
   savings_asc: 'Savings - Low to High',
   savings_desc: 'Savings - High to Low',
   ending_soon: 'Ending Soon',
+  popular: 'Most popular',
 };
 
 const SEED_PREFIX = 'e2e-dashboard-';
@@ -168,7 +169,9 @@ export function expectedDealIds(
       ? String(stored.scraped_at)
       : sort === 'ending_soon'
         ? String(stored.end_date)
-        : deal.savings_value;
+        : sort === 'popular'
+          ? Number(stored.popularity_score ?? 0)
+          : deal.savings_value;
   return deals
     .filter(({ deal }) => isDealLive(deal, now))
     .filter(({ deal }) => filter === 'all' || deal.is_verified === (filter === 'verified'))

@@ -120,6 +120,7 @@ test('the dashboard reads 20 deals per page and at most 20 per search, filter or
     ['category', () => page.getByLabel('Category').selectOption('electronics')],
     ['show All Deals', () => page.getByLabel('Show').selectOption('all')],
     ['sort Ending Soon', () => page.getByLabel('Sort by').selectOption('ending_soon')],
+    ['sort Most popular', () => page.getByLabel('Sort by').selectOption('popular')],
   ];
   const overBudget = [];
   for (const [change, apply] of changes) {
@@ -193,5 +194,42 @@ test('For you reads its interests once and exactly a page of deals per page requ
     expect(delta.deals).toBeLessThanOrEqual(PAGE_SIZE * (1 + MAX_FILL_READS));
     ({ cards, paths } = next);
   }
+});
+
+test('Most popular (sort=popular in the URL) reads 20 deals per page too', async () => {
+  const { context, page: signInPage } = await openPage(browser);
+  await signIn(signInPage, subscriber.email);
+  await signInPage.waitForFunction(() => localStorage.getItem('bargains.dashboardSession') !== null);
+  await signInPage.close();
+  // Without the session cookie the app reads the first page itself (see the test above).
+  await context.clearCookies({ name: '__session' });
+  const page = await context.newPage();
+  const reads = await recordFirestoreReads(page);
+  await page.goto('/dashboard?sort=popular&verified=all');
+  await page.locator('[data-deal-id]').first().waitFor();
+
+  const { cards, paths } = await settled(page, reads);
+  const first = classify(paths, subscriber.uid);
+  expect({ cards, deals: first.deals, searchDeals: first.searchDeals, userDocs: first.userDocs }).toEqual({
+    cards: PAGE_SIZE,
+    deals: PAGE_SIZE,
+    searchDeals: 0,
+    userDocs: 1,
+  });
+  expect(first.other.filter((path) => !FIRST_PAGE_EXTRAS(subscriber.uid).test(path))).toEqual([]);
+
+  await page.locator('[data-deal-id]').last().scrollIntoViewIfNeeded();
+  await page.waitForFunction((shown) => document.querySelectorAll('[data-deal-id]').length > shown, cards);
+  const next = await settled(page, reads);
+  expect({
+    cardsAdded: next.cards - cards,
+    ...classify(next.paths.slice(paths.length), subscriber.uid),
+  }).toEqual({
+    cardsAdded: PAGE_SIZE,
+    deals: PAGE_SIZE,
+    searchDeals: 0,
+    userDocs: 0,
+    other: [],
+  });
   await context.close();
 });

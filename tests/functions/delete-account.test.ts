@@ -1,5 +1,6 @@
 // delete_account: Stripe subscription canceled at once, user document and Auth user gone, safe to repeat.
 import { dealDocPaths } from '../../functions/src/model/deal';
+import { activityDoc, activityDocPath, utcDayOf } from '../../functions/src/model/popularity';
 import { dealVoteDocPath } from '../../functions/src/model/votes';
 import { waitUntil } from '../../tools/wait-until';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
@@ -132,6 +133,58 @@ describe('delete_account and code votes', () => {
     const recounted = await countedVotes(1, 'the deal recounted without the deleted user’s vote');
     // One No is not a streak: the code is no longer reported dead and is back in Verified Only.
     expect(recounted).toMatchObject({ votes: { total: 1, not_working: false }, is_verified: true });
+    await deleteDeals(db, [dealId]);
+  });
+});
+
+describe('delete_account and popularity activity', () => {
+  it('deletes the user’s opens and saves, and the trigger recounts the deal without them', async () => {
+    const user = await createTestUser('delete-activity');
+    const other = `other-opener-${user.uid}`;
+    const dealId = `delete-activity-${user.uid}`;
+    const db = testDb();
+    await writeDeals(db, [
+      {
+        id: dealId,
+        doc: liveCodeDeal({
+          title: '10% off lamps',
+          savings: '10% off',
+          code: 'LAMP10',
+          shop_id: 'acme',
+          shop_name: 'Acme',
+          url_home: 'https://acme.example/lamps',
+        }),
+      },
+    ]);
+    const day = utcDayOf(new Date());
+    const records = [
+      activityDocPath(dealId, 'open', day, user.uid),
+      activityDocPath(dealId, 'save', day, user.uid),
+      activityDocPath(dealId, 'open', day, other),
+    ];
+    await db.doc(records[0] ?? '').set(activityDoc('open', day, user.uid));
+    await db.doc(records[1] ?? '').set(activityDoc('save', day, user.uid));
+    await db.doc(records[2] ?? '').set(activityDoc('open', day, other));
+    const counted = (opens: number, saves: number, what: string) =>
+      waitUntil(
+        () => readDoc(dealDocPaths(dealId)[0]),
+        (data) => {
+          const popularity = data?.['popularity'] as { opens?: number; saves?: number } | undefined;
+          return popularity?.opens === opens && popularity.saves === saves;
+        },
+        { what, timeoutMs: 30_000 },
+      );
+    await counted(2, 1, 'both users’ activity counted');
+
+    const result = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });
+    expect(result.status).toBe(200);
+    expect(await Promise.all(records.map((path) => readDoc(path)))).toEqual([
+      undefined,
+      undefined,
+      activityDoc('open', day, other),
+    ]);
+    await counted(1, 0, 'the deal recounted without the deleted user’s activity');
+    await db.recursiveDelete(db.doc(dealDocPaths(dealId)[0]));
     await deleteDeals(db, [dealId]);
   });
 });

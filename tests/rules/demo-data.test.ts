@@ -36,6 +36,7 @@ import { DEMO_ACCOUNTS, DEMO_ANCHOR } from '../../scripts/demo-data/constants';
 import { buildDemoDataset } from '../../scripts/demo-data/dataset';
 import { writeDemoFirestore } from '../../scripts/demo-data/generate';
 import { rebaseDemoData } from '../../scripts/demo-data/rebase';
+import { activityDocId } from '../../functions/src/model/popularity';
 import { dealVoteDocPath } from '../../functions/src/model/votes';
 import { demoBlogPosts, HOSTILE_POST_ID } from '../../tools/blog/demo-posts';
 import { clientDb, createRulesTestEnvironment, queryFromSpec } from './harness';
@@ -91,6 +92,14 @@ describe('rebaseDemoData', () => {
         ...('votes' in generated
           ? { votes: { ...generated.votes, last_worked_at: lastWorked === null ? null : shift(lastWorked) } }
           : {}),
+        ...(generated.popularity
+          ? {
+              popularity: {
+                ...generated.popularity,
+                window_start: shift(`${generated.popularity.window_start}T00:00:00.000Z`).slice(0, 10),
+              },
+            }
+          : {}),
       };
       // Both documents of the deal move: the listing (no search index) and the search document.
       expect(await storedDeal(id)).toEqual({ ...generated, ...shifted });
@@ -106,6 +115,13 @@ describe('rebaseDemoData', () => {
       const stored = (await adminDb.doc(dealVoteDocPath(dealId, uid)).get()).get('voted_at') as Timestamp;
       expect(stored.toDate()).toEqual(new Date(vote.voted_at.getTime() + 10 * DAY_MS));
     }
+    // Every activity record moves to its new day, whose id names it (model/popularity.ts).
+    const moved = await adminDb.collectionGroup(COLLECTIONS.activity).get();
+    expect(moved.docs.map((record) => `${record.ref.parent.parent?.id}/${record.id}`).sort()).toEqual(
+      dataset.activity
+        .map(({ dealId, doc }) => `${dealId}/${activityDocId(doc.kind, doc.day + 10, doc.uid)}`)
+        .sort(),
+    );
     expect((await adminDb.doc(DEMO_META_DOC_PATH).get()).data()).toEqual({ anchor: '2025-06-11' });
 
     const [firstId] = dataset.deals.map(({ id }) => id);
@@ -130,6 +146,9 @@ describe('rebaseDemoData', () => {
   });
 });
 
+/** What Most popular orders by (stored on the deal, not part of a parsed Deal). */
+const popularityScores = new Map(dataset.deals.map(({ id, doc }) => [id, doc.popularity_score]));
+
 /** The order a QuerySpec asks for, applied in memory to the expected deals. */
 function compareBySpec(spec: QuerySpec) {
   return (a: Deal, b: Deal): number => {
@@ -139,7 +158,9 @@ function compareBySpec(spec: QuerySpec) {
           ? deal.id
           : field === 'savings_value'
             ? deal.savings_value
-            : (deal[field as 'start_date' | 'end_date' | 'scraped_at']?.getTime() ?? 0);
+            : field === 'popularity_score'
+              ? (popularityScores.get(deal.id) ?? 0)
+              : (deal[field as 'start_date' | 'end_date' | 'scraped_at']?.getTime() ?? 0);
       const [x, y] = [key(a), key(b)];
       if (x !== y) return (x < y ? -1 : 1) * (direction === 'asc' ? 1 : -1);
     }

@@ -31,12 +31,13 @@ import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../mode
 import { storeLocationDocuments } from '../model/near-you';
 import { dealOverrideDocPath, recollectedWithOverride, type StoredOverride } from '../model/editor';
 import { collectorRunDocPath } from '../model/paths';
+import { keepPopularityFields } from '../model/popularity';
 import { keepVoteFields } from '../model/votes';
 import { toIsoTimestamp } from '../model/timestamp';
 import type { SourceAdapter } from './adapters';
 import { FeedError, type OpenedFeed, readRecords } from './feed';
 import { storedOverrides } from './kept-overrides';
-import { KEEP_VOTES_READ_BATCH, storedVoteSummaries } from './kept-votes';
+import { KEEP_VOTES_READ_BATCH, type StoredDealCounts, storedVoteSummaries } from './kept-votes';
 import { acquireLease, LeaseHeldError, type Lease } from './lease';
 import { contentHash, Manifest, manifestCollectionPath } from './manifest';
 import { DEFERRED_HASH, type SharedOffers } from './networks/shared-offers';
@@ -328,14 +329,14 @@ async function applyChanges(
      * collector/kept-votes.ts). */
     const writeSpooled = async (
       deal: SpooledDeal,
-      previous: { votes?: unknown } | undefined,
+      previous: StoredDealCounts | undefined,
       override?: StoredOverride,
     ) => {
       const source: DealDoc = { ...deal.doc, scraped_at: toIsoTimestamp(new Date()) };
       // An editor's overrides stand over the source's new version (collector/kept-overrides.ts).
       const recollected = override ? recollectedWithOverride(source, override, source.scraped_at) : null;
       const shown = recollected ? recollected.deal : source;
-      const stored = shown === null ? null : keepVoteFields(shown, previous);
+      const stored = shown === null ? null : keepPopularityFields(keepVoteFields(shown, previous), previous);
       // Recorded as written only once both documents are: otherwise the manifest keeps the old hash (or none)
       // and the next run writes the deal again.
       await writeDeal(

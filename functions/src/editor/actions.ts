@@ -23,6 +23,7 @@ import {
 } from '../model/editor';
 import { toIsoTimestamp } from '../model/timestamp';
 import { keepVoteFields } from '../model/votes';
+import { keepPopularityFields } from '../model/popularity';
 
 export const NO_SUCH_DEAL_MESSAGE = 'No deal with this id';
 export const NO_SUCH_ENTRY_MESSAGE = 'No history entry with this id for this deal';
@@ -77,7 +78,10 @@ export async function applyEditorAction(
     if (deal === null) {
       tx.delete(listingRef).delete(searchRef);
     } else {
-      for (const { path, data } of dealDocuments(dealId, keepVoteFields(deal, listing)))
+      for (const { path, data } of dealDocuments(
+        dealId,
+        keepPopularityFields(keepVoteFields(deal, listing), listing),
+      ))
         tx.set(firestore.doc(path), data);
     }
     const overrideDoc: DealOverrideDoc = {

@@ -11,7 +11,9 @@
 //    the user's ID token (valid for up to an hour, whatever happens to the account) could otherwise do,
 // 5. delete users/{uid} (the client usually did already) with its subcollections (saved deals, their counter and reminders),
 //    and the user's code votes (deleted, not anonymized: a vote nobody can change any more should not keep a code
-//    "working" or "dead"; vote_on_deal recounts each deal without it),
+//    "working" or "dead"; vote_on_deal recounts each deal without it), and the user's popularity activity
+//    (View Deal opens and saves, deleted too: they are a record of what one person looked at, and anonymizing
+//    would keep the uid in each document id; count_deal_activity recounts each deal without them),
 // 6. delete the Auth user.
 // Every step tolerates "already done", so a retry after a partial failure (or a second call) succeeds.
 import * as logger from 'firebase-functions/logger';
@@ -23,6 +25,7 @@ import { cancelSubscriptionNow } from '../billing/side-effects';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
 import { customersOfUser, userRef } from '../billing/store';
+import { deleteActivityOf } from '../deals/activity';
 import { deleteVotesOf } from '../deals/votes';
 import { isUserNotFoundError, requireUser } from '../http/auth';
 import { parseJsonBody } from '../http/body';
@@ -90,6 +93,7 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
   await db().recursiveDelete(userRef(uid));
   // The user's "Did this code work?" votes go too: each delete makes vote_on_deal recount that deal without it.
   const removedVotes = await deleteVotesOf(db(), uid);
+  const removedActivity = await deleteActivityOf(db(), uid);
   try {
     await adminAuth().deleteUser(uid);
   } catch (error) {
@@ -101,6 +105,7 @@ export const handle = endpoint({ name: 'delete_account', method: 'POST', cors: t
     canceledSubscriptions: canceled,
     expiredSessions,
     removedVotes,
+    removedActivity,
   });
   return { body: { deleted: true } };
 });

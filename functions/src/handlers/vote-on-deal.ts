@@ -12,6 +12,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../admin';
 import { adminQuery } from '../deals/query';
 import { dealDocPaths } from '../model/deal';
+import { handleDealActivity } from './popularity';
 import { dealVoteFields, dealVotesQuerySpec, parseVote, type Vote } from '../model/votes';
 
 export type RecountOutcome = 'updated' | 'unchanged' | 'no-deal' | 'no-code';
@@ -51,5 +52,7 @@ export async function recountDealVotes(firestore: Firestore, dealId: string): Pr
 export async function handle(dealId: string): Promise<RecountOutcome> {
   const outcome = await recountDealVotes(db(), dealId);
   logger.info('vote_on_deal.recounted', { deal: dealId, outcome });
+  // A Yes vote is also a worked-vote of the deal's popularity (model/popularity.ts), recounted the same way.
+  await handleDealActivity(dealId);
   return outcome;
 }

@@ -295,6 +295,7 @@ describe('buildDealDoc', () => {
     scraped_at: JAN_5,
     is_verified: false,
     category: 'other',
+    popularity_score: 0,
   };
   const searchTerms = [
     'up',

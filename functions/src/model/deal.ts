@@ -25,6 +25,7 @@ import {
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
 import type { StoreLocation } from './near-you';
 import { COLLECTIONS, DEAL_SOURCE_ID, dealDocPath, dealSearchDocPath } from './paths';
+import type { PopularitySummary } from './popularity';
 import { savingsValue } from './savings';
 import { searchTermsOf } from './search';
 import { dateSchema, pendingDateSchema, toIsoTimestamp } from './timestamp';
@@ -187,6 +188,9 @@ export type DealDoc = {
   origin?: DealOrigin;
   /** Pinned by an editor (model/editor.ts applyOverrides); absent otherwise. */
   editor_pick?: true;
+  /** What the Most popular sort orders by: 0 on a new deal, then the popularity triggers' (model/popularity.ts). */
+  popularity_score: number;
+  popularity?: PopularitySummary;
 };
 
 /** The stored search document of a deal (`coupon_search`): the listing document plus its keyword index. */
@@ -209,6 +213,7 @@ export function buildDealDoc(input: DealInput): DealDoc {
     scraped_at: toIsoTimestamp(input.scraped_at),
     is_verified: input.is_verified,
     category: categoryOf({ ...input, hint: input.category_hint }),
+    popularity_score: 0,
   };
   if (input.code) doc.code = input.code;
   if (input.shop_url) doc.shop_url = input.shop_url;

@@ -25,6 +25,11 @@ export const COLLECTIONS = {
    * trigger vote_on_deal summarizes them onto the deal.
    */
   votes: 'votes',
+  /**
+   * sources/wired/coupons/{dealId}/activity/{kind}_{day}_{uid}: a subscriber's View Deal open or save of the deal
+   * on one UTC day, counted into the deal's popularity (model/popularity.ts).
+   */
+  activity: 'activity',
   /** users/{uid}/saved/{dealId}: the deals a user saved (owner only); users/{uid}/counters/saved counts them. */
   saved: 'saved',
   counters: 'counters',

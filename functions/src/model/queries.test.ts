@@ -28,6 +28,12 @@ import {
   type QuerySpec,
   savedDealsQuerySpec,
 } from './queries';
+import {
+  ACTIVITY_KINDS,
+  activityCountQuerySpec,
+  scoredDealsQuerySpec,
+  workedVotesCountQuerySpec,
+} from './popularity';
 import { dealVotesQuerySpec } from './votes';
 
 const NOW = new Date('2025-03-10T12:34:56.789Z');
@@ -362,6 +368,12 @@ describe('firestore.indexes.json', () => {
     ['send_digests pending alert batches', pendingAlertBatchesQuerySpec()],
     ['vote_on_deal vote window', dealVotesQuerySpec('deal-1', 'CODE')],
     ['near you stores in a geohash bound', nearbyStoresQuerySpec('c20f', 'c20g')],
+    ...ACTIVITY_KINDS.map((kind): [string, QuerySpec] => [
+      `popularity ${kind} count`,
+      activityCountQuerySpec('deal-1', kind, NOW),
+    ]),
+    ['popularity worked-vote count', workedVotesCountQuerySpec('deal-1', NOW)],
+    ['refresh_popularity scored deals', scoredDealsQuerySpec()],
   ];
 
   it.each(namedShapes)('has an index serving the %s query', (_name, spec) => {
@@ -388,8 +400,8 @@ describe('firestore.indexes.json', () => {
           index.collectionGroup === group && index.fields.some((field) => field.fieldPath === 'search_terms'),
       );
     expect(withTerms('coupons')).toHaveLength(0);
-    // With or without is_verified (verified and unverified share one) × 4 sorts × 4 shop/category narrowings.
-    expect(withTerms('coupon_search')).toHaveLength(2 * 4 * 4);
+    // With or without is_verified (verified and unverified share one) × each sort × 4 shop/category narrowings.
+    expect(withTerms('coupon_search')).toHaveLength(2 * DEAL_SORTS.length * 4);
     // No query filters on search_terms alone: its automatic single-field indexes (250 entries per deal) are off.
     expect(file.fieldOverrides).toContainEqual({
       collectionGroup: 'coupon_search',
@@ -408,17 +420,17 @@ describe('firestore.indexes.json', () => {
     expect(indexesFileSchema.safeParse(malformed).success).toBe(false);
   });
 
-  it('covers all 96 deal shapes, the saved-deal and blog queries, and holds no unused composite index', () => {
+  it('covers every deal shape, the saved-deal and blog queries, and holds no unused composite index', () => {
     const specs = allAppQuerySpecs(NOW);
     expect(specs).toEqual(namedShapes.map(([, spec]) => spec));
-    // Half of the 8 narrowings search: those 48 shapes read the search documents, the rest the listing ones.
-    // For you adds a store tier for each narrowing without a store and a category tier for each without a category.
+    // Half of the 8 narrowings search: those shapes read the search documents, the rest the listing ones (and
+    // the digests' two deal reads and refresh_popularity's). For you adds a store tier for each narrowing without
+    // a store and a category tier for each without a category.
+    const dealShapes = 3 * DEAL_SORTS.length * 4;
     expect(specs.filter((spec) => spec.collection === COLLECTIONS.deals)).toHaveLength(
-      3 * 4 * 4 + 3 * 4 * 4 + 1 + 2,
+      2 * dealShapes + 1 + 2 + 1,
     );
-    expect(specs.filter((spec) => spec.collection === COLLECTIONS.dealSearch)).toHaveLength(
-      3 * 4 * 4 + 3 * 4 * 4,
-    );
+    expect(specs.filter((spec) => spec.collection === COLLECTIONS.dealSearch)).toHaveLength(2 * dealShapes);
     const used = new Set(
       specs.flatMap((spec) => {
         const coverage = indexCoverage(spec, file);
@@ -426,6 +438,25 @@ describe('firestore.indexes.json', () => {
       }),
     );
     expect(used.size).toBe(file.indexes.length);
+  });
+});
+
+describe('indexes of the popularity activity', () => {
+  const file = indexesFileSchema.parse(indexesJson);
+
+  it('lets delete_account find a user’s activity across deals (collection-group single-field index on uid)', () => {
+    const uidOverride = file.fieldOverrides.find(
+      (override) => override.collectionGroup === 'activity' && override.fieldPath === 'uid',
+    );
+    expect(uidOverride?.indexes).toContainEqual({ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' });
+    expect(uidOverride?.indexes).toContainEqual({ order: 'ASCENDING', queryScope: 'COLLECTION' });
+  });
+
+  it('orders Most popular by the stored score, highest first', () => {
+    expect(dealQuerySpec('all', 'popular', NOW).orderBy[0]).toEqual({
+      field: 'popularity_score',
+      direction: 'desc',
+    });
   });
 });
 

@@ -10,6 +10,12 @@ import type { DealCategory } from './category';
 import { nearbyStoresQuerySpec } from './near-you';
 import { COLLECTIONS, DOCUMENT_ID_FIELD, savedDealsPath } from './paths';
 import { toIsoTimestamp } from './timestamp';
+import {
+  ACTIVITY_KINDS,
+  activityCountQuerySpec,
+  scoredDealsQuerySpec,
+  workedVotesCountQuerySpec,
+} from './popularity';
 import { dealVotesQuerySpec } from './votes';
 
 export const DEAL_PAGE_SIZE = 20;
@@ -25,7 +31,7 @@ export const MAX_PENDING_ALERT_BATCHES = 48;
 
 export const DEAL_FILTERS = ['all', 'verified', 'unverified'] as const;
 export type DealFilter = (typeof DEAL_FILTERS)[number];
-export const DEAL_SORTS = ['newest', 'savings_asc', 'savings_desc', 'ending_soon'] as const;
+export const DEAL_SORTS = ['newest', 'savings_asc', 'savings_desc', 'ending_soon', 'popular'] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
 export const DEFAULT_DEAL_FILTER: DealFilter = 'verified';
 export const DEFAULT_DEAL_SORT: DealSort = 'newest';
@@ -36,8 +42,8 @@ export type SortDirection = 'asc' | 'desc';
 export interface WhereClause {
   field: string;
   op: WhereOperator;
-  /** An array only with 'in'. */
-  value: string | number | boolean | readonly string[];
+  /** An array only with 'in'; a Date only against a stored timestamp. */
+  value: string | number | boolean | Date | readonly string[];
 }
 
 export interface OrderClause {
@@ -60,6 +66,8 @@ const SORT_KEY: Record<DealSort, OrderClause> = {
   savings_asc: { field: 'savings_value', direction: 'asc' },
   savings_desc: { field: 'savings_value', direction: 'desc' },
   ending_soon: { field: 'end_date', direction: 'asc' },
+  // model/popularity.ts: the last 7 days' saves, worked-votes and View Deal opens.
+  popular: { field: 'popularity_score', direction: 'desc' },
 };
 
 const VERIFIED_FILTER: Record<DealFilter, WhereClause | null> = {
@@ -258,5 +266,8 @@ export function allAppQuerySpecs(now: Date = new Date()): QuerySpec[] {
     pendingAlertBatchesQuerySpec(),
     dealVotesQuerySpec('deal-1', 'CODE'),
     nearbyStoresQuerySpec('c20f', 'c20g'),
+    ...ACTIVITY_KINDS.map((kind) => activityCountQuerySpec('deal-1', kind, now)),
+    workedVotesCountQuerySpec('deal-1', now),
+    scoredDealsQuerySpec(),
   ];
 }

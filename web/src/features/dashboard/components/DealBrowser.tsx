@@ -5,6 +5,7 @@ import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDealPages, type DealListQuery, type DealPages } from '../hooks/useDealPages';
+import { DealOpensContext, useDealOpens } from '../hooks/useDealOpens';
 import { DealVotingContext, useDealVotes } from '../hooks/useDealVotes';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
@@ -49,6 +50,7 @@ interface DealBrowserProps {
 export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrowserProps) {
   const [summary, setSummary] = useState<ShopSummary | null>(null);
   const voting = useDealVotes(db, uid);
+  const recordOpen = useDealOpens(db, uid);
   useEffect(() => {
     if (uid === null) return;
     let current = true;
@@ -64,34 +66,36 @@ export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrow
 
   return (
     <DealVotingContext.Provider value={voting}>
-      <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
-        {params.view === 'saved' ? (
-          <SavedDealsView db={db} uid={uid} saved={saved} />
-        ) : params.view === 'for_you' ? (
-          <ForYouDeals db={db} uid={uid} saved={saved}>
-            {(interests) => (
-              <LiveDeals
-                db={db}
-                uid={uid}
-                params={params}
-                onParamsChange={onParamsChange}
-                saved={saved}
-                summary={summary}
-                interests={interests}
-              />
-            )}
-          </ForYouDeals>
-        ) : (
-          <LiveDeals
-            db={db}
-            uid={uid}
-            params={params}
-            onParamsChange={onParamsChange}
-            saved={saved}
-            summary={summary}
-          />
-        )}
-      </DealViews>
+      <DealOpensContext.Provider value={recordOpen}>
+        <DealViews params={params} onParamsChange={onParamsChange} saved={saved}>
+          {params.view === 'saved' ? (
+            <SavedDealsView db={db} uid={uid} saved={saved} />
+          ) : params.view === 'for_you' ? (
+            <ForYouDeals db={db} uid={uid} saved={saved}>
+              {(interests) => (
+                <LiveDeals
+                  db={db}
+                  uid={uid}
+                  params={params}
+                  onParamsChange={onParamsChange}
+                  saved={saved}
+                  summary={summary}
+                  interests={interests}
+                />
+              )}
+            </ForYouDeals>
+          ) : (
+            <LiveDeals
+              db={db}
+              uid={uid}
+              params={params}
+              onParamsChange={onParamsChange}
+              saved={saved}
+              summary={summary}
+            />
+          )}
+        </DealViews>
+      </DealOpensContext.Provider>
     </DealVotingContext.Provider>
   );
 }

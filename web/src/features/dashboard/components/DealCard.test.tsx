@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DealOpensContext } from '../hooks/useDealOpens';
 import { makeDeal } from '../test/deal-fixture';
 import { DealCard } from './DealCard';
 
@@ -174,5 +175,18 @@ describe('DealCard', () => {
     expect(view).toHaveAttribute('href', 'https://sound.example.com/deals/1');
     expect(view).toHaveAttribute('target', '_blank');
     expect(view).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('records a View Deal open for Most popular (a subscriber’s own, server-side record)', async () => {
+    const recordOpen = jest.fn();
+    render(
+      <DealOpensContext.Provider value={recordOpen}>
+        <DealCard now={NOW} deal={makeDeal({ id: 'deal-42' })} />
+      </DealOpensContext.Provider>,
+    );
+    const view = screen.getByRole('link', { name: /View Deal/ });
+    view.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(view);
+    expect(recordOpen).toHaveBeenCalledWith('deal-42');
   });
 });

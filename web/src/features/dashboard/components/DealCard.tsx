@@ -12,6 +12,7 @@ import {
   titleWithoutSavings,
   urgencyOf,
 } from '../lib/card-text';
+import { useRecordDealOpen } from '../hooks/useDealOpens';
 import { CodeVote } from './CodeVote';
 import { CopyCodeButton } from './CopyCodeButton';
 import { SaveToggle } from './SaveToggle';
@@ -73,6 +74,12 @@ export function DealCard({ deal, now, save, ref, extra }: DealCardProps) {
   // Copying the code or opening the deal is when "Did this code work?" becomes a fair question.
   const [used, setUsed] = useState(false);
   const markUsed = () => setUsed(true);
+  // A View Deal open counts towards "Most popular" (model/popularity.ts), recorded server-side as first-party data.
+  const recordOpen = useRecordDealOpen();
+  const opened = () => {
+    markUsed();
+    recordOpen?.(deal.id);
+  };
   return (
     <article
       className={`card deal-card${expired ? ' deal-card--expired' : ''}`}
@@ -138,8 +145,8 @@ export function DealCard({ deal, now, save, ref, extra }: DealCardProps) {
             className="btn btn--primary deal-card__view"
             href={deal.url_home}
             {...NEW_TAB}
-            onClick={markUsed}
-            onAuxClick={markUsed}
+            onClick={opened}
+            onAuxClick={opened}
           >
             View Deal<span className="visually-hidden"> (opens in a new tab)</span>
           </a>

@@ -12,6 +12,7 @@ export const DEAL_SORT_LABELS: Record<DealSort, string> = {
   savings_asc: 'Savings - Low to High',
   savings_desc: 'Savings - High to Low',
   ending_soon: 'Ending Soon',
+  popular: 'Most popular',
 };
 
 export function isDealFilter(value: string): value is DealFilter {
