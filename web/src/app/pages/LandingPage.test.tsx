@@ -75,10 +75,11 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeInTheDocument();
   });
 
-  it('marks the email digest, alerts and interest matching available now, and location matching coming soon', () => {
+  it('marks the email digest, alerts, interest and location matching available now', () => {
     renderLanding('signed-out');
     const available = screen.getByRole('region', { name: 'New: Bargains by Email' });
     const soon = screen.getByRole('region', { name: 'Coming Soon' });
+    const nearYou = screen.getByRole('region', { name: 'New: Deals Near You' });
     const itemsOf = (region: HTMLElement) =>
       within(region)
         .getAllByRole('listitem')
@@ -91,10 +92,8 @@ describe('landing page', () => {
       ['Alerts for unusually cheap products', 'Available now'],
       ['Interest-based matching', 'Available now'],
     ]);
-    expect(itemsOf(soon)).toEqual([
-      ['Location-based matching', 'Coming soon'],
-      ['Interests on your dashboard', 'Coming soon'],
-    ]);
+    expect(itemsOf(nearYou)).toEqual([['Location-based matching', 'Available now']]);
+    expect(itemsOf(soon)).toEqual([['Interests on your dashboard', 'Coming soon']]);
   });
 
   it('appends the reason, in words, to the sign-up failure message', async () => {

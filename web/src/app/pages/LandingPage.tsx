@@ -6,7 +6,7 @@ import { buttonClassName, ButtonLink } from '@/components/Button';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { CredentialsForm } from '@/features/auth/components/CredentialsForm';
 import { useAuthFlow } from '@/features/auth/hooks/useAuthFlow';
-import { AVAILABLE_FEATURES } from '@/config/product';
+import { AVAILABLE_FEATURES, NEAR_YOU_FEATURES } from '@/config/product';
 import { useAuthState } from '@/lib/auth-state';
 import { ComingSoonList } from '@/features/marketing/components/ComingSoonList';
 import { HeroPreview } from '@/features/marketing/components/HeroPreview';
@@ -106,6 +106,14 @@ export default function LandingPage() {
         lead="Included in your subscription. Switch them on in Account Settings."
       >
         <ComingSoonList features={AVAILABLE_FEATURES} available />
+      </LandingSection>
+
+      <LandingSection
+        id="near-you"
+        title="New: Deals Near You"
+        lead="Included in your subscription. Set your city in Near you."
+      >
+        <ComingSoonList features={NEAR_YOU_FEATURES} available />
       </LandingSection>
 
       <LandingSection

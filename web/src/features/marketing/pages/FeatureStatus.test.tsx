@@ -1,5 +1,5 @@
-// Pricing and How It Works say exactly what exists (issue #19: digest, alerts, interest matching by email) and
-// what is still coming (location matching, interests on the dashboard).
+// Pricing and How It Works say exactly what exists (digest, alerts, interest matching by email, location matching
+// in Near you) and what is still coming (interests on the dashboard).
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import HowItWorksPage from './HowItWorksPage';
@@ -8,7 +8,7 @@ import PricingPage from './PricingPage';
 const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent?.trim());
 
 describe('feature status on the marketing pages', () => {
-  it('pricing includes the alerts and the digest, and lists location matching as coming soon', () => {
+  it('pricing includes the alerts, the digest and location matching', () => {
     render(
       <MemoryRouter>
         <PricingPage />
@@ -20,10 +20,10 @@ describe('feature status on the marketing pages', () => {
       'Alerts for unusually cheap products',
       'Daily or weekly email digest',
       'Interest matching for your digest and alerts',
+      'Location matching: store deals near you',
       '24/7 access',
     ]);
     expect(texts(within(lists[1] as HTMLElement).getAllByRole('listitem'))).toEqual([
-      'Location matching',
       'Interest matching on your dashboard',
     ]);
     expect(screen.getByText('Cancel anytime. No hidden fees.')).toBeInTheDocument();
@@ -39,9 +39,9 @@ describe('feature status on the marketing pages', () => {
       .getByRole('heading', { name: 'Personalized Experience' })
       .closest('li') as HTMLElement;
     const items = texts(within(step).getAllByRole('listitem'));
-    expect(items.filter((item) => item?.startsWith('Available now'))).toHaveLength(3);
+    expect(items.filter((item) => item?.startsWith('Available now'))).toHaveLength(4);
+    expect(items).toContain('Available now Location matching: store deals near you first, in Near you');
     expect(items.filter((item) => item?.startsWith('Coming soon'))).toEqual([
-      'Coming soon Location matching: shops near you first',
       'Coming soon Your interests first on the dashboard',
     ]);
   });

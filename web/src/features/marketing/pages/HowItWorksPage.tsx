@@ -29,8 +29,9 @@ const STEPS: readonly Step[] = [
       'A daily or weekly email digest, on the day and hour you pick',
       'Alerts for unusually cheap products, at most one email an hour',
       'Interest matching: only the categories and stores you choose',
+      'Location matching: store deals near you first, in Near you',
     ],
-    soon: ['Location matching: shops near you first', 'Your interests first on the dashboard'],
+    soon: ['Your interests first on the dashboard'],
   },
 ];
 

@@ -4,16 +4,17 @@ import { Page } from '@/components/layout/Page';
 import { monthlyPriceLabel } from '@/config/product';
 import { CheckIcon, SparkIcon } from '../components/Icons';
 
-// The plan copy of docs/reference.md#routes, with the digest and interest matching (email) moved from coming soon to included now
-// that they exist (issue #19); location matching and interests on the dashboard are still to come.
+// The plan copy of docs/reference.md#routes, with the digest, interest matching (email) and location matching (Near
+// you) moved from coming soon to included now that they exist; interests on the dashboard are still to come.
 const INCLUDED = [
   'Curated deals, discounts and coupons',
   'Alerts for unusually cheap products',
   'Daily or weekly email digest',
   'Interest matching for your digest and alerts',
+  'Location matching: store deals near you',
   '24/7 access',
 ];
-const COMING_SOON = ['Location matching', 'Interest matching on your dashboard'];
+const COMING_SOON = ['Interest matching on your dashboard'];
 
 export default function PricingPage() {
   return (
