@@ -12,7 +12,14 @@ import { locationDocPath, userDocPath } from '../../functions/src/model/paths';
 import { newUserDoc } from '../../functions/src/model/user';
 import { waitUntil } from '../../tools/wait-until';
 import { signIn, TEST_PASSWORD } from './dashboard-helpers';
-import { gotoApp, openPage, trackPageErrors, type ViewportName, viewportScreenshot } from './support/browser';
+import {
+  BASE_URL,
+  gotoApp,
+  openPage,
+  trackPageErrors,
+  type ViewportName,
+  viewportScreenshot,
+} from './support/browser';
 import { adminAuth, adminDb, uniqueEmail } from './support/emulators';
 import { useBrowser } from './support/suite';
 
@@ -171,6 +178,30 @@ test.each(['desktop', 'mobile'] as const)(
       expect((await adminDb().doc(locationDocPath(uid)).get()).exists).toBe(false);
       expect(await positionRequests(page)).toBe(0);
 
+      // "Use my location": the browser's position (granted here), rounded before it leaves the page.
+      await page.context().grantPermissions(['geolocation'], { origin: BASE_URL });
+      await page.context().setGeolocation({ latitude: 47.6101, longitude: -122.3344 });
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await page
+        .getByText('Showing deals near Near Seattle, WA, US')
+        .or(page.getByRole('alert'))
+        .first()
+        .waitFor();
+      expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+      expect(await positionRequests(page)).toBe(1);
+      expect((await adminDb().doc(locationDocPath(uid)).get()).data()).toMatchObject({
+        country: 'US',
+        lat: 47.6,
+        lng: -122.35,
+        source: 'device',
+      });
+      await page.locator('.near-you[data-state="ready"]').waitFor();
+      expect((await nearYouCards(page)).map((card) => card.store)).toEqual([
+        'Lumen Beauty, Pike Place, Seattle',
+        'Northwind Outfitters, Capitol Hill, Seattle',
+      ]);
+      await page.getByRole('button', { name: 'Remove my location' }).click();
+      await page.getByRole('heading', { name: 'Where should we look?' }).waitFor();
       // Without a location, the same shop's list shows its deal for another country again.
       const [first] = abroad;
       if (first) {
