@@ -15,10 +15,15 @@ import { recordFirestoreReads, type FirestoreReads } from './support/firestore-r
 const DEAL = /^sources\/wired\/(?:coupons|coupon_search)\/[^/]+$/;
 /** A keyword search's deals: the search documents, the only ones that carry the search index. */
 const SEARCH_DEAL = /^sources\/wired\/coupon_search\/[^/]+$/;
-/** Besides deals and the user document, the first page may read only these (≤ 102: 1 + counter + 100 saved). */
+/**
+ * Besides deals and the user document, the first page may read only these (≤ 103: 1 + counter + 100 saved + the
+ * Near you location, whose country leaves deals of other countries out).
+ */
 const FIRST_PAGE_EXTRAS = (uid: string) =>
-  new RegExp(`^(sources/wired/summaries/shops|users/${uid}/counters/saved|users/${uid}/saved/[^/]+)$`);
-const MAX_FIRST_PAGE_EXTRAS = 102;
+  new RegExp(
+    `^(sources/wired/summaries/shops|users/${uid}/counters/saved|users/${uid}/saved/[^/]+|users/${uid}/preferences/location)$`,
+  );
+const MAX_FIRST_PAGE_EXTRAS = 103;
 /** Pages a list reads on its own while it shows less than a page (MAX_FILL_READS of the dashboard's list state). */
 const MAX_FILL_READS = 4;
 

@@ -19,6 +19,7 @@ const ENDPOINTS: EndpointCase[] = [
   { name: 'resume_subscription', method: 'POST', wrongMethod: 'PUT' },
   { name: 'create_portal_session', method: 'POST', wrongMethod: 'GET' },
   { name: 'delete_account', method: 'POST', wrongMethod: 'GET', validBody: (user) => ({ userId: user.uid }) },
+  { name: 'resolve_location', method: 'POST', wrongMethod: 'GET', validBody: () => ({ query: 'Portland' }) },
 ];
 const POST_ENDPOINTS = ENDPOINTS.filter((endpoint) => endpoint.method === 'POST');
 

@@ -24,7 +24,12 @@ import {
   type RenderedDashboard,
 } from '../model/dashboard-render';
 import { islandElement } from '../model/data-island';
+import { locationDocPath } from '../model/paths';
+import { COUNTRY_CODE, dealAppliesIn } from '../model/regions';
 import { hasDealAccess } from '../model/user';
+
+const regionsOf = (value: unknown): string[] | null =>
+  Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : null;
 import { clearedSessionCookieHeader, sessionCookieOf, verifySession } from '../session/cookie';
 
 const dashboardShell = () => webRenderText(DASHBOARD_SHELL_FILE);
@@ -49,14 +54,23 @@ async function sessionPage(
 ): Promise<RenderedDashboard> {
   const now = new Date();
   const spec = render.firstPageQuery(new URL(url, 'http://localhost').search, now);
-  // Both reads at once: the page is one round trip to Firestore away, not two.
-  const [user, documents] = await Promise.all([
+  // The reads at once: the page is one round trip to Firestore away, not two.
+  const [user, documents, location] = await Promise.all([
     readUser(session.uid),
     spec === null ? null : adminQuery(db(), spec).get(),
+    db().doc(locationDocPath(session.uid)).get(),
   ]);
   // The Admin SDK reads past the security rules: deal access is checked here, as the rules check it for the app.
   if (documents === null || !hasDealAccess(user, now.getTime())) return render.renderFrame(session);
-  return render.renderDeals({ path: url, session, now, documents: documents.docs });
+  // Deals that do not apply in the subscriber's country (their Near you location) are left out, as the app does.
+  const country: unknown = location.get('country');
+  const shown =
+    typeof country === 'string' && COUNTRY_CODE.test(country)
+      ? documents.docs.filter((document) =>
+          dealAppliesIn({ regions: regionsOf(document.get('regions')) }, country),
+        )
+      : documents.docs;
+  return render.renderDeals({ path: url, session, now, documents: shown });
 }
 
 export async function handle(req: PageRequest, res: PageResponse): Promise<void> {

@@ -12,6 +12,9 @@
 import { distanceBetween, geohashForLocation, geohashQueryBounds } from 'geofire-common';
 import { COLLECTIONS, DOCUMENT_ID_FIELD } from './paths';
 import type { QuerySpec } from './queries';
+import { dealAppliesIn } from './regions';
+
+export { COUNTRY_CODE, dealAppliesIn } from './regions';
 
 /** The radii the Near you view offers, in kilometres; DEFAULT_NEAR_YOU_RADIUS_KM is preselected. */
 export const NEAR_YOU_RADII_KM = [5, 10, 25, 50] as const;
@@ -75,9 +78,6 @@ export function isGeoPoint(point: GeoPoint): boolean {
   return isLatitude(point.lat) && isLongitude(point.lng);
 }
 
-/** ISO 3166 alpha-2, upper case. */
-export const COUNTRY_CODE = /^[A-Z]{2}$/;
-
 const roundToGrid = (value: number) =>
   Number((Math.round(value / LOCATION_GRID_DEGREES) * LOCATION_GRID_DEGREES).toFixed(2));
 
@@ -107,12 +107,6 @@ export function distanceKm(from: GeoPoint, to: GeoPoint): number {
 /** The geohash a store is stored and queried under. */
 export function storeGeohash(point: GeoPoint): string {
   return geohashForLocation([point.lat, point.lng], STORE_GEOHASH_PRECISION);
-}
-
-/** A deal without regions applies everywhere; an unknown country (no location set) sees every deal. */
-export function dealAppliesIn(deal: { regions?: readonly string[] | null }, country: string | null): boolean {
-  if (!country || !deal.regions || deal.regions.length === 0) return true;
-  return deal.regions.includes(country);
 }
 
 export const storeLocationDocId = (dealId: string, index: number): string => `${dealId}~${index}`;

@@ -82,6 +82,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'dashboard', ...page('app/DashboardPage') },
           { path: 'account', ...page('app/AccountPage') },
+          { path: 'near-you', ...page('app/NearYouPage') },
         ],
       },
       {

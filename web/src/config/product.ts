@@ -42,7 +42,15 @@ export const AVAILABLE_FEATURES: readonly PlannedFeature[] = [
   },
 ];
 
+/** Location-based matching, available now: the Near you view (docs/near-you.md). */
+export const NEAR_YOU_FEATURES: readonly PlannedFeature[] = [
+  {
+    title: 'Location-based matching',
+    description:
+      'Deals from shops near you, surfaced first: store deals around your city or postal code, nearest first, and no deals that do not apply in your country.',
+  },
+];
+
 /** Planned features (docs/reference.md#product) that do not exist yet, shown as coming soon. */
 export const COMING_SOON_FEATURES: readonly PlannedFeature[] = [
-  { title: 'Location-based matching', description: 'Deals from shops near you, surfaced first.' },
 ];

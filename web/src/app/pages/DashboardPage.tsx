@@ -20,6 +20,8 @@ import { DealBrowser } from '@/features/dashboard/components/DealBrowser';
 import { DealsPage } from '@/features/dashboard/components/DealsPage';
 import { useListParams } from '@/features/dashboard/hooks/useListParams';
 import { useSavedDeals } from '@/features/dashboard/hooks/useSavedDeals';
+import { useSubscriberLocation } from '@/features/near-you/hooks/useSubscriberLocation';
+import { DealCountryContext } from '@/lib/deal-country';
 import '@/features/dashboard/dashboard.css';
 
 // The prompt reads and writes with the full Firestore SDK: loaded only for a subscriber who still owes an answer,
@@ -83,6 +85,8 @@ function DashboardContent() {
 function SubscriberDeals({ uid, checkoutReturn }: { uid: string | null; checkoutReturn: boolean }) {
   const { params, setParams } = useListParams();
   const saved = useSavedDeals(liteDb, uid);
+  // The Near you location's country: deals that do not apply there stay out of the list (one read).
+  const country = useSubscriberLocation(liteDb, uid).location?.country ?? null;
   // localStorage read once, when the deals mount (not on every render); the prompt keeps track from then on.
   const [emailPromptOwed] = useState(() => uid !== null && emailPromptPending(uid));
   useEffect(() => {
@@ -102,7 +106,9 @@ function SubscriberDeals({ uid, checkoutReturn }: { uid: string | null; checkout
           <FirstRunEmailPrompt uid={uid} checkoutReturn={checkoutReturn} />
         </Suspense>
       ) : null}
-      <DealBrowser db={liteDb} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
+      <DealCountryContext.Provider value={country}>
+        <DealBrowser db={liteDb} uid={uid} params={params} onParamsChange={setParams} saved={saved} />
+      </DealCountryContext.Provider>
     </DealsPage>
   );
 }

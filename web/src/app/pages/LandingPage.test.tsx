@@ -75,10 +75,11 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeInTheDocument();
   });
 
-  it('marks the email digest, alerts, interest matching and interests on the dashboard available now, and location matching coming soon', () => {
+  it('marks the email digest, alerts, interest matching, interests on the dashboard and location matching available now', () => {
     renderLanding('signed-out');
     const available = screen.getByRole('region', { name: 'New: Bargains by Email' });
     const soon = screen.getByRole('region', { name: 'Coming Soon' });
+    const nearYou = screen.getByRole('region', { name: 'New: Deals Near You' });
     const itemsOf = (region: HTMLElement) =>
       within(region)
         .getAllByRole('listitem')
@@ -92,7 +93,9 @@ describe('landing page', () => {
       ['Interest-based matching', 'Available now'],
       ['Interests on your dashboard', 'Available now'],
     ]);
-    expect(itemsOf(soon)).toEqual([['Location-based matching', 'Coming soon']]);
+    expect(itemsOf(nearYou)).toEqual([['Location-based matching', 'Available now']]);
+    expect(within(soon).queryAllByRole('listitem')).toEqual([]);
+    expect(within(soon).getByText(/Everything we announced is available now/)).toBeInTheDocument();
   });
 
   it('appends the reason, in words, to the sign-up failure message', async () => {

@@ -6,7 +6,7 @@ import { buttonClassName, ButtonLink } from '@/components/Button';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { CredentialsForm } from '@/features/auth/components/CredentialsForm';
 import { useAuthFlow } from '@/features/auth/hooks/useAuthFlow';
-import { AVAILABLE_FEATURES } from '@/config/product';
+import { AVAILABLE_FEATURES, COMING_SOON_FEATURES, NEAR_YOU_FEATURES } from '@/config/product';
 import { useAuthState } from '@/lib/auth-state';
 import { ComingSoonList } from '@/features/marketing/components/ComingSoonList';
 import { HeroPreview } from '@/features/marketing/components/HeroPreview';
@@ -109,12 +109,28 @@ export default function LandingPage() {
       </LandingSection>
 
       <LandingSection
-        id="soon"
-        title="Coming Soon"
-        lead="We are building Bargains around you. Next on the list:"
+        id="near-you"
+        title="New: Deals Near You"
+        lead="Included in your subscription. Set your city in Near you."
       >
-        <ComingSoonList />
+        <ComingSoonList features={NEAR_YOU_FEATURES} available />
       </LandingSection>
+
+      {COMING_SOON_FEATURES.length > 0 ? (
+        <LandingSection
+          id="soon"
+          title="Coming Soon"
+          lead="We are building Bargains around you. Next on the list:"
+        >
+          <ComingSoonList />
+        </LandingSection>
+      ) : (
+        <LandingSection
+          id="soon"
+          title="Coming Soon"
+          lead="Everything we announced is available now, and included in your subscription: the digest, alerts, interest matching, For you and Near you."
+        />
+      )}
 
       {view === 'signed-out' ? <LandingSignup /> : null}
     </div>

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
 import type { DealInterests } from '@model/for-you';
+import { Link } from 'react-router-dom';
+import { dealAppliesIn } from '@model/regions';
 import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -9,6 +11,7 @@ import { DealOpensContext, useDealOpens } from '../hooks/useDealOpens';
 import { DealVotingContext, useDealVotes } from '../hooks/useDealVotes';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
+import { useDealCountry } from '@/lib/deal-country';
 import { firstContentShown } from '@/lib/first-content';
 import { fetchShopSummary } from '@/lib/shop-summary';
 import type { DealListStatus } from '../lib/deal-list-state';
@@ -131,6 +134,9 @@ export function DealViews({ params, onParamsChange, saved, children }: DealViews
         >
           Saved{saved.status === 'ready' ? ` (${saved.deals.length})` : ''}
         </button>
+        <Link className="deal-views__tab" to="/near-you">
+          Near you
+        </Link>
       </nav>
       {saved.error && <Alert>{saved.error}</Alert>}
       {children}
@@ -197,7 +203,10 @@ export function DealList({
   summary,
   lastCardRef,
 }: DealListProps) {
-  const { deals, status, error } = pages;
+  const { status, error } = pages;
+  // Deals that do not apply in the subscriber's country (Near you location) are left out of every list.
+  const country = useDealCountry();
+  const deals = country === null ? pages.deals : pages.deals.filter((deal) => dealAppliesIn(deal, country));
   // Relative times ("ends today", "added 2 h ago") are those of the listing's own instant.
   const now = pages.listedAt ?? EPOCH;
 

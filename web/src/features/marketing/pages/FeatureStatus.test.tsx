@@ -1,5 +1,5 @@
-// Pricing and How It Works say exactly what exists (issue #19: digest, alerts, interest matching by email) and
-// what is still coming (location matching); interests on the dashboard (For you) are available now.
+// Pricing and How It Works say exactly what exists: the digest, alerts, interest matching by email, interests on
+// the dashboard (For you) and location matching (Near you). Nothing announced is still coming.
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import HowItWorksPage from './HowItWorksPage';
@@ -8,7 +8,7 @@ import PricingPage from './PricingPage';
 const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent?.trim());
 
 describe('feature status on the marketing pages', () => {
-  it('pricing includes the alerts and the digest, and lists location matching as coming soon', () => {
+  it('pricing includes the alerts, the digest and location matching', () => {
     render(
       <MemoryRouter>
         <PricingPage />
@@ -21,13 +21,14 @@ describe('feature status on the marketing pages', () => {
       'Daily or weekly email digest',
       'Interest matching for your digest and alerts',
       'Interest matching on your dashboard',
+      'Location matching: store deals near you',
       '24/7 access',
     ]);
-    expect(texts(within(lists[1] as HTMLElement).getAllByRole('listitem'))).toEqual(['Location matching']);
+    expect(screen.queryByRole('heading', { name: 'Coming soon' })).toBeNull();
     expect(screen.getByText('Cancel anytime. No hidden fees.')).toBeInTheDocument();
   });
 
-  it('how it works badges what of the personalized experience is available and what is coming', () => {
+  it('how it works badges every part of the personalized experience available now', () => {
     render(
       <MemoryRouter>
         <HowItWorksPage />
@@ -37,10 +38,9 @@ describe('feature status on the marketing pages', () => {
       .getByRole('heading', { name: 'Personalized Experience' })
       .closest('li') as HTMLElement;
     const items = texts(within(step).getAllByRole('listitem'));
-    expect(items.filter((item) => item?.startsWith('Available now'))).toHaveLength(4);
+    expect(items.filter((item) => item?.startsWith('Available now'))).toHaveLength(5);
     expect(items).toContain('Available now Your interests first on the dashboard');
-    expect(items.filter((item) => item?.startsWith('Coming soon'))).toEqual([
-      'Coming soon Location matching: shops near you first',
-    ]);
+    expect(items).toContain('Available now Location matching: store deals near you first, in Near you');
+    expect(items.filter((item) => item?.startsWith('Coming soon'))).toEqual([]);
   });
 });

@@ -30,8 +30,8 @@ const STEPS: readonly Step[] = [
       'Alerts for unusually cheap products, at most one email an hour',
       'Interest matching: only the categories and stores you choose',
       'Your interests first on the dashboard',
+      'Location matching: store deals near you first, in Near you',
     ],
-    soon: ['Location matching: shops near you first'],
   },
 ];
 

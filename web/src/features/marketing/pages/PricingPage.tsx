@@ -4,17 +4,19 @@ import { Page } from '@/components/layout/Page';
 import { monthlyPriceLabel } from '@/config/product';
 import { CheckIcon, SparkIcon } from '../components/Icons';
 
-// The plan copy of docs/reference.md#routes, with the digest and interest matching (email) moved from coming soon to included now
-// that they exist, and interests on the dashboard (For you) too; location matching is still to come.
+// The plan copy of docs/reference.md#routes, with the digest, interest matching (email and dashboard) and location
+// matching (Near you) moved from coming soon to included now that they exist; the "Coming soon" list is shown
+// only while something announced is still to come.
 const INCLUDED = [
   'Curated deals, discounts and coupons',
   'Alerts for unusually cheap products',
   'Daily or weekly email digest',
   'Interest matching for your digest and alerts',
   'Interest matching on your dashboard',
+  'Location matching: store deals near you',
   '24/7 access',
 ];
-const COMING_SOON = ['Location matching'];
+const COMING_SOON: readonly string[] = [];
 
 export default function PricingPage() {
   return (
@@ -36,15 +38,19 @@ export default function PricingPage() {
             </li>
           ))}
         </ul>
-        <h3 className="plan-card__subheading">Coming soon</h3>
-        <ul className="check-list check-list--soon">
-          {COMING_SOON.map((item) => (
-            <li key={item}>
-              <SparkIcon />
-              {item}
-            </li>
-          ))}
-        </ul>
+        {COMING_SOON.length > 0 ? (
+          <>
+            <h3 className="plan-card__subheading">Coming soon</h3>
+            <ul className="check-list check-list--soon">
+              {COMING_SOON.map((item) => (
+                <li key={item}>
+                  <SparkIcon />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p className="plan-card__note">Cancel anytime. No hidden fees.</p>
         <ButtonLink to="/signup" size="large" block>
           Get Started
