@@ -52,5 +52,4 @@ export const NEAR_YOU_FEATURES: readonly PlannedFeature[] = [
 ];
 
 /** Planned features (docs/reference.md#product) that do not exist yet, shown as coming soon. */
-export const COMING_SOON_FEATURES: readonly PlannedFeature[] = [
-];
+export const COMING_SOON_FEATURES: readonly PlannedFeature[] = [];

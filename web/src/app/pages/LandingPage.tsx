@@ -149,7 +149,7 @@ function LandingSection({
   title: string;
   lead?: string;
   tinted?: boolean;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <section className={tinted ? 'section section--tinted' : 'section'} aria-labelledby={`${id}-title`}>
