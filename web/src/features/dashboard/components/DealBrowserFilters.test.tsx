@@ -185,4 +185,25 @@ describe('saved deals', () => {
     expect(await screen.findByText('This deal is no longer available')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save removed deal' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  it('leaves a saved deal of another country out of the Saved view, still removable', async () => {
+    jest.mocked(fetchSavedDeals).mockResolvedValue({
+      deals: [
+        { dealId: 'uk-only', saved_at: null },
+        { dealId: 'anywhere', saved_at: null },
+      ],
+      count: 2,
+    });
+    jest
+      .mocked(fetchDealsById)
+      .mockResolvedValue([
+        makeDeal({ id: 'uk-only', title: 'Kettles for the UK', regions: ['GB'] }),
+        makeDeal({ id: 'anywhere', title: 'Lamps for everyone' }),
+      ]);
+    renderDealBrowser('user-1', '/dashboard?view=saved', 'US');
+    expect(await screen.findByRole('article', { name: 'Lamps for everyone' })).toBeInTheDocument();
+    expect(screen.getByText('This deal does not apply in your country')).toBeInTheDocument();
+    expect(screen.queryByText('Kettles for the UK')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save removed deal' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

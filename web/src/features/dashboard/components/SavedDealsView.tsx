@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
 import type { Deal } from '@model/deal';
+import { dealAppliesIn } from '@model/regions';
 import { DEAL_PAGE_SIZE } from '@model/queries';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { PageSpinner } from '@/components/Spinner';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
+import { useDealCountry } from '@/lib/deal-country';
 import { errorText } from '@/lib/error-text';
 import { fetchDealsById } from '../api/deal-pages';
 import { useReminders } from '../hooks/useReminders';
@@ -17,7 +19,9 @@ import { SaveToggle } from './SaveToggle';
 /**
  * The user's saved deals, most recently saved first, read a page (20 ids, one query) at a time. Expired deals
  * stay, marked as ended; a deal that was removed from the catalogue shows as no longer available. A running
- * deal offers "Remind me before it ends" (its reminders are read once, when the view opens).
+ * deal offers "Remind me before it ends" (its reminders are read once, when the view opens). A deal that does not
+ * apply in the subscriber's country (model/regions.ts) is left out like a removed one: only its place and the way
+ * to unsave it stay, so the count still matches what was saved.
  */
 export function SavedDealsView({
   db,
@@ -29,6 +33,7 @@ export function SavedDealsView({
   saved: SavedDealsState;
 }) {
   const reminders = useReminders(db, uid);
+  const country = useDealCountry();
   /** Deals read so far, keyed by id; null for a saved id whose deal no longer exists. */
   const [byId, setById] = useState<ReadonlyMap<string, Deal | null>>(new Map());
   const [pagesWanted, setPagesWanted] = useState(1);
@@ -110,7 +115,8 @@ export function SavedDealsView({
             },
           };
           const running = deal !== null && deal !== undefined && deal.end_date.getTime() > now.getTime();
-          return deal ? (
+          const applies = deal !== null && deal !== undefined && dealAppliesIn(deal, country);
+          return deal && applies ? (
             <DealCard
               key={id}
               deal={deal}
@@ -122,7 +128,9 @@ export function SavedDealsView({
           ) : (
             <article key={id} className="card deal-card deal-card--gone" data-deal-id={id} ref={ref}>
               <header className="deal-card__header">
-                <h2 className="deal-card__title">This deal is no longer available</h2>
+                <h2 className="deal-card__title">
+                  {deal ? 'This deal does not apply in your country' : 'This deal is no longer available'}
+                </h2>
                 <SaveToggle saved title="removed deal" onToggle={save.onToggle} />
               </header>
             </article>

@@ -3,6 +3,7 @@
 import { render } from '@testing-library/react';
 import type { Firestore } from 'firebase/firestore/lite';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { DealCountryContext } from '@/lib/deal-country';
 import { DealBrowser } from '../components/DealBrowser';
 import { useListParams } from '../hooks/useListParams';
 import { useSavedDeals } from '../hooks/useSavedDeals';
@@ -21,12 +22,19 @@ function Harness({ uid }: { uid: string | null }) {
   );
 }
 
-export function renderDealBrowser(uid: string | null = 'user-1', url = '/dashboard') {
+/** `country`: the subscriber's Near you country, as the dashboard page provides it (null: none set). */
+export function renderDealBrowser(
+  uid: string | null = 'user-1',
+  url = '/dashboard',
+  country: string | null = null,
+) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/dashboard" element={<Harness uid={uid} />} />
-      </Routes>
+      <DealCountryContext.Provider value={country}>
+        <Routes>
+          <Route path="/dashboard" element={<Harness uid={uid} />} />
+        </Routes>
+      </DealCountryContext.Provider>
     </MemoryRouter>,
   );
 }
