@@ -150,10 +150,15 @@ test.each(['desktop', 'mobile'] as const)(
     // A narrower radius keeps only the nearer stores; the choice is in the URL.
     await page.getByLabel('Within').selectOption('5');
     await page.waitForURL('**/near-you?radius=5');
-    await page.locator('.near-you[data-state="ready"]').waitFor();
-    expect((await nearYouCards(page)).map((card) => card.id)).toEqual(
-      portlandDeals.filter((deal) => deal.distanceKm <= 5).map((deal) => deal.dealId),
+    // The list of the wider radius stays "ready" until the narrower one replaces it: wait for the new list.
+    const within5 = portlandDeals.filter((deal) => deal.distanceKm <= 5).map((deal) => deal.dealId);
+    await waitUntil(
+      async () => (await nearYouCards(page)).map((card) => card.id).join(),
+      (ids) => ids === within5.join(),
+      { what: 'the 5 km list' },
     );
+    await page.locator('.near-you[data-state="ready"]').waitFor();
+    expect((await nearYouCards(page)).map((card) => card.id)).toEqual(within5);
 
     if (viewport === 'desktop') {
       // The deals of other countries are in no list of this subscriber: each one's shop, every deal of it.
