@@ -1,6 +1,7 @@
 // Keeps the demo data current: the generated deal dates are relative to an anchor day stored in _meta/demo.
-// When today's UTC day differs, every deal's start_date, end_date, scraped_at and votes.last_worked_at, in both
-// of its documents (listing and search, model/deal.ts, and its store documents, model/near-you.ts), every vote's
+// When today's UTC day differs, every deal's start_date, end_date, scraped_at (and newest_key, derived from it)
+// and votes.last_worked_at, in both of its documents (listing and search, model/deal.ts, and its store
+// documents, model/near-you.ts), every vote's
 // voted_at (model/votes.ts), every popularity activity record's day and each deal's popularity.window_start
 // (model/popularity.ts) and the demo subscriber's period end move by the difference and the anchor becomes today.
 // One transaction: either everything moves or nothing does, and running it again the same day (or concurrently)
@@ -9,6 +10,7 @@
 // CLI (the emulators must be running): FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node --import tsx scripts/demo-data/rebase.ts
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type DocumentSnapshot, type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { missingNewestKey } from '../../functions/src/model/deal';
 import { COLLECTIONS, DEMO_META_DOC_PATH, userDocPath } from '../../functions/src/model/paths';
 import { activityDoc, activityDocId } from '../../functions/src/model/popularity';
 import { parseDemoMeta, utcDay } from '../../functions/src/model/server-docs';
@@ -46,6 +48,12 @@ function dealUpdate(snapshot: DocumentSnapshot, days: number): Record<string, st
   for (const field of SHIFTED_DEAL_FIELDS) {
     const shifted = shiftStoredDate(snapshot.get(field), days);
     if (shifted !== undefined) update[field] = shifted;
+  }
+  // Newest First's key is derived from scraped_at (model/deal.ts): it moves with it.
+  const scrapedAt = update['scraped_at'];
+  if (typeof scrapedAt === 'string') {
+    const key = missingNewestKey({ ...snapshot.data(), scraped_at: scrapedAt });
+    if (key !== null) update['newest_key'] = key;
   }
   return update;
 }

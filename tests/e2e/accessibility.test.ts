@@ -1,11 +1,13 @@
 // Every page and the states a subscriber meets pass axe-core's WCAG 2.1 A and AA rules in the production build:
-// public pages on a phone (menu open, form errors), the subscribe screen, and a subscriber's dashboard and account
-// page in the states they pass through. axe finds what a screenshot cannot show: contrast at every colour the data
-// picks (the shop monograms), names of controls, landmarks and heading order.
+// public pages on a phone (menu open, form errors), the subscribe screen, a subscriber's dashboard and account
+// page in the states they pass through, and the demo editor's desk and blog composer. axe finds what a screenshot
+// cannot show: contrast at every colour the data picks (the shop monograms), names of controls, landmarks and
+// heading order.
 import type { Browser, Page } from 'playwright-core';
 import { publishDemoPosts } from '../../tools/blog/demo-posts';
 import { SNAPSHOT_PATHS } from '../../web/src/app/snapshot-paths';
-import { signUp, signUpAndSubscribe } from './dashboard-helpers';
+import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
+import { signIn, signUp, signUpAndSubscribe } from './dashboard-helpers';
 import { accessibilityViolations } from './support/accessibility';
 import { gotoApp, newContext, launchBrowser, VIEWPORTS } from './support/browser';
 import { adminDb, closeAdmin, uniqueEmail } from './support/emulators';
@@ -107,4 +109,25 @@ test("a subscriber's dashboard (grid, no matches, Saved, phone filter sheet) and
     ].map(clean),
   );
   await context.close();
+});
+
+test("the demo editor's desk and blog composer, at 1440 and 375 px", async () => {
+  const results = [];
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    const context = await newContext(browser, viewport);
+    const page = await context.newPage();
+    await signIn(page, DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
+    await gotoApp(page, '/editor');
+    await page.getByRole('heading', { name: "Editor's desk" }).waitFor();
+    await page.locator('[data-deal-id]').first().waitFor();
+    results.push(await audit(page, `${viewport}: /editor`));
+    await gotoApp(page, '/editor/posts');
+    await page.getByRole('heading', { name: 'Write a blog post' }).waitFor();
+    await page.getByRole('textbox').first().waitFor();
+    results.push(await audit(page, `${viewport}: /editor/posts`));
+    await context.close();
+  }
+  expect(results).toEqual(
+    ['desktop: /editor', 'desktop: /editor/posts', 'mobile: /editor', 'mobile: /editor/posts'].map(clean),
+  );
 });

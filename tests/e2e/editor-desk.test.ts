@@ -1,11 +1,15 @@
 // The editor's desk end to end, in Chromium (docs/editor.md): two deals arrive through the deal feed and the
-// collector; the demo editor hides one and pins the other at /editor; the demo subscriber's dashboard no longer
-// lists the hidden deal and labels the pinned one "Editor's pick"; a collector run of the same feed keeps both
-// changes; the editor undoes the hide from the deal's history and the deal is back. Screenshots of the desk at
-// 375 and 1440 px.
+// collector; the demo editor hides one and pins the other at /editor; the demo subscriber's dashboard, open all
+// the while, drops the hidden deal and labels the pinned one "Editor's pick" without a reload; a collector run of
+// the same feed keeps both changes; a newer deal still lists after the pick under Newest First; the editor undoes
+// the hide from the deal's history and the deal is back. Screenshots of the desk at 375 and 1440 px.
 import type { Page } from 'playwright-core';
 import { manifestCollectionPath } from '../../functions/src/collector/manifest';
 import { dealOverrideDocPath } from '../../functions/src/model/editor';
+import {
+  EDITORIAL_CHANGES_DOC_PATH,
+  EDITORIAL_CHANGES_POLL_MS,
+} from '../../functions/src/model/editorial-changes';
 import { COLLECTIONS, collectorStateDocPath, dealDocPath } from '../../functions/src/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
 import { triggerCollectDeals } from '../../scripts/collect-deals';
@@ -22,6 +26,9 @@ const DAY = 24 * 60 * 60 * 1000;
 const run = Date.now().toString(36);
 const hideId = `e2e-editor-hide-${run}`;
 const pinId = `e2e-editor-pin-${run}`;
+const newerId = `e2e-editor-newer-${run}`;
+/** The open dashboard re-reads the editorial changes this often (plus the time the read itself takes). */
+const CHANGE_SHOWN_MS = EDITORIAL_CHANGES_POLL_MS + 10_000;
 const stored = (feedId: string) => `wired_${feedId}`;
 
 const browser = useBrowser();
@@ -56,12 +63,14 @@ afterAll(async () => {
     ...fixtureRecords(startOfUtcDay(new Date())).map((record) => record.id),
     hideId,
     pinId,
+    newerId,
   ];
   await deleteDeals(db, collectedIds.map(stored));
   for (const id of [hideId, pinId]) await db.recursiveDelete(db.doc(dealOverrideDocPath(stored(id))));
   await db.recursiveDelete(db.collection(manifestCollectionPath('wired')));
   await db.doc(collectorStateDocPath('wired')).delete();
   await db.recursiveDelete(db.collection(COLLECTIONS.collectorRuns));
+  await db.doc(EDITORIAL_CHANGES_DOC_PATH).delete();
   await closeAdmin();
 });
 
@@ -72,7 +81,7 @@ async function searchDesk(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search the queue' }).press('Enter');
 }
 
-test('the editor hides and pins; the subscriber sees it; a re-collect keeps it; undo brings the deal back', async () => {
+test('the editor hides and pins; the open dashboard shows it; a re-collect keeps it; undo brings the deal back', async () => {
   await control('deals', JSON.stringify(feedDeal(hideId, 'Desk test: misleading 40% off tents', 'TENT40')));
   await control('deals', JSON.stringify(feedDeal(pinId, 'Desk test: 40% off sleeping bags', 'BAGS40')));
   await triggerCollectDeals();
@@ -110,10 +119,13 @@ test('the editor hides and pins; the subscriber sees it; a re-collect keeps it; 
   await pinCard.getByRole('button', { name: 'Unpin' }).waitFor();
   await screenshot(editor.page, 'editor-desk-1440');
 
-  // The subscriber's dashboard, opened again: the hidden deal is gone, the pinned one is labelled.
-  await gotoApp(subscriber.page, '/dashboard');
-  await cardOf(subscriber.page, stored(pinId)).getByText("Editor's pick").waitFor();
-  await expect(cardOf(subscriber.page, stored(hideId)).count()).resolves.toBe(0);
+  // The subscriber's dashboard, still open (no reload): the hidden deal goes, the pinned one gets its label.
+  const dashboardUrl = subscriber.page.url();
+  await cardOf(subscriber.page, stored(pinId))
+    .getByText("Editor's pick")
+    .waitFor({ timeout: CHANGE_SHOWN_MS });
+  await cardOf(subscriber.page, stored(hideId)).waitFor({ state: 'detached', timeout: CHANGE_SHOWN_MS });
+  expect(subscriber.page.url()).toBe(dashboardUrl);
   await screenshot(subscriber.page, 'editor-pick-dashboard-1440');
 
   // The same feed collected again keeps both changes.
@@ -132,6 +144,17 @@ test('the editor hides and pins; the subscriber sees it; a re-collect keeps it; 
         .get()
     ).get('editor_pick'),
   ).toBe(true);
+
+  // A deal collected after the pick lists after it: Newest First puts the editors' picks first.
+  await control('deals', JSON.stringify(feedDeal(newerId, 'Desk test: 40% off camping stoves', 'STOVE40')));
+  await triggerCollectDeals();
+  await gotoApp(subscriber.page, '/dashboard');
+  await cardOf(subscriber.page, stored(newerId)).waitFor();
+  const order = await subscriber.page
+    .locator('[data-deal-id]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-deal-id')));
+  expect(order.indexOf(stored(pinId))).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf(stored(pinId))).toBeLessThan(order.indexOf(stored(newerId)));
 
   // Undo the hide from the deal's history, one click.
   await editor.page.getByRole('button', { name: 'Hidden', exact: true }).click();

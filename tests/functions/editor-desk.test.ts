@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { dealDocPaths } from '../../functions/src/model/deal';
 import { dealAuditPath, dealOverrideDocPath } from '../../functions/src/model/editor';
+import { EDITORIAL_CHANGES_DOC_PATH } from '../../functions/src/model/editorial-changes';
 import { userDocPath } from '../../functions/src/model/paths';
 import { setEditorRole } from '../../tools/editor/role';
 import { refreshIdToken } from '../support/auth-emulator';
@@ -60,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await deleteDeals(testDb(), [dealId]);
   await testDb().recursiveDelete(testDb().doc(dealOverrideDocPath(dealId)));
+  await testDb().doc(EDITORIAL_CHANGES_DOC_PATH).delete();
   await closeAdmin();
 });
 
@@ -156,5 +158,30 @@ describe('editor_action', () => {
     expect(await readDoc(dealDocPaths(dealId)[0])).toMatchObject({ title: '30% off lamps' });
     const audit = await testDb().collection(dealAuditPath(dealId)).get();
     expect(audit.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists a pick first in Newest First and tells open dashboards of each hide and pin', async () => {
+    const changeOf = async () =>
+      ((await readDoc(EDITORIAL_CHANGES_DOC_PATH)) as { deals?: Record<string, unknown> } | undefined)
+        ?.deals?.[dealId];
+    expect((await act({ action: 'pin', deal_id: dealId })).status).toBe(200);
+    const pinned = await readDoc(dealDocPaths(dealId)[0]);
+    expect(pinned?.['newest_key']).toBe(`1|${String(pinned?.['scraped_at'])}`);
+    expect(await readDoc(dealDocPaths(dealId)[1])).toMatchObject({ newest_key: pinned?.['newest_key'] });
+    expect(await changeOf()).toMatchObject({ hidden: false, pinned: true });
+
+    expect((await act({ action: 'hide', deal_id: dealId, reason: 'Expired early' })).status).toBe(200);
+    expect(await changeOf()).toMatchObject({ hidden: true, pinned: true });
+
+    expect((await act({ action: 'unhide', deal_id: dealId })).status).toBe(200);
+    expect((await act({ action: 'unpin', deal_id: dealId })).status).toBe(200);
+    const unpinned = await readDoc(dealDocPaths(dealId)[0]);
+    expect(unpinned?.['newest_key']).toBe(`0|${String(pinned?.['scraped_at'])}`);
+    expect(await changeOf()).toMatchObject({ hidden: false, pinned: false });
+
+    // A verify changes neither: the document is not rewritten.
+    const before = await readDoc(EDITORIAL_CHANGES_DOC_PATH);
+    expect((await act({ action: 'verify', deal_id: dealId })).status).toBe(200);
+    expect(await readDoc(EDITORIAL_CHANGES_DOC_PATH)).toEqual(before);
   });
 });

@@ -7,6 +7,7 @@ import { type Firestore as AdminFirestore, getFirestore, type Timestamp } from '
 import { type DocumentSnapshot, getDoc, getDocs, query, startAfter, doc } from 'firebase/firestore';
 import {
   buildDealSearchDoc,
+  newestKeyOf,
   dealSearchTexts,
   parseDeal,
   type Deal,
@@ -89,6 +90,7 @@ describe('rebaseDemoData', () => {
         start_date: shift(generated.start_date),
         end_date: shift(generated.end_date),
         scraped_at: shift(generated.scraped_at),
+        newest_key: newestKeyOf({ ...generated, scraped_at: shift(generated.scraped_at) }),
         ...('votes' in generated
           ? { votes: { ...generated.votes, last_worked_at: lastWorked === null ? null : shift(lastWorked) } }
           : {}),
@@ -160,7 +162,9 @@ function compareBySpec(spec: QuerySpec) {
             ? deal.savings_value
             : field === 'popularity_score'
               ? (popularityScores.get(deal.id) ?? 0)
-              : (deal[field as 'start_date' | 'end_date' | 'scraped_at']?.getTime() ?? 0);
+              : field === 'newest_key'
+                ? newestKeyOf({ ...deal, scraped_at: deal.scraped_at?.toISOString() ?? '' })
+                : (deal[field as 'start_date' | 'end_date' | 'scraped_at']?.getTime() ?? 0);
       const [x, y] = [key(a), key(b)];
       if (x !== y) return (x < y ? -1 : 1) * (direction === 'asc' ? 1 : -1);
     }

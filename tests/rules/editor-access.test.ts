@@ -1,5 +1,6 @@
 // The editor's data under the rules (model/editor.ts, docs/editor.md): editors read the deal overrides and their
-// audit trail; nobody (editors included) writes them, the deals or the blog from a client. Every persona ×
+// audit trail, and subscribers and editors the latest hides and pins (editorial_changes/recent); nobody (editors
+// included) writes them, the deals or the blog from a client. Every persona ×
 // collection × operation, asserted in both directions, with the editor personas of the ID token's claims:
 // `editor: true`, a revoked editor (the claim gone from a refreshed token) and claims that are not exactly true.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
@@ -21,6 +22,7 @@ import {
   EDITOR_COLLECTIONS,
   NO_OVERRIDES,
 } from '../../functions/src/model/editor';
+import { EDITORIAL_CHANGES_DOC_PATH, withEditorialChange } from '../../functions/src/model/editorial-changes';
 import { blogDocPath, COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
 import { clientDb, DEAL_SEED, type Operation, UIDS, useSeededRulesEnvironment } from './harness';
 
@@ -48,6 +50,11 @@ const OVERRIDE = {
   updated_at: '2025-01-01T00:00:00.000Z',
   updated_by: 'editor-user',
 };
+const EDITORIAL_CHANGES = withEditorialChange(undefined, DEAL_ID, {
+  hidden: false,
+  pinned: true,
+  at: '2025-01-01T00:00:00.000Z',
+});
 const ENTRY = {
   deal_id: DEAL_ID,
   action: 'pin',
@@ -100,6 +107,12 @@ const TARGETS: Target[] = [
     allowed: { get: ['editor'], list: ['editor'] },
   },
   {
+    // The latest hides and pins an open dashboard re-reads: one document, for subscribers and editors.
+    name: EDITORIAL_CHANGES_DOC_PATH,
+    attempt: documentAttempts(EDITORIAL_CHANGES_DOC_PATH, EDITORIAL_CHANGES),
+    allowed: { get: ['editor', 'subscriber'] },
+  },
+  {
     // The stored deal: an editor writes it only through editor_action.
     name: `${COLLECTIONS.deals} (writes)`,
     attempt: documentAttempts(dealDocPath(DEAL_ID), { ...DEAL_SEED, title: 'Edited on the client' }),
@@ -118,6 +131,7 @@ const env = useSeededRulesEnvironment(async (environment) => {
     await db.doc(dealOverrideDocPath(DEAL_ID)).set(OVERRIDE);
     await db.doc(`${dealAuditPath(DEAL_ID)}/${ENTRY_ID}`).set(ENTRY);
     await db.doc(dealDocPath(DEAL_ID)).set(DEAL_SEED);
+    await db.doc(EDITORIAL_CHANGES_DOC_PATH).set(EDITORIAL_CHANGES);
     await db.doc(blogDocPath('editor-post')).set({ title: 'A post' });
   });
 });

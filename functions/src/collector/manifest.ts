@@ -39,7 +39,8 @@ function stableJson(value: unknown): string {
 }
 
 /**
- * Hash of everything stored for a deal except scraped_at (which changes on every write). It covers whatever
+ * Hash of everything stored for a deal except scraped_at (which changes on every write) and newest_key (derived
+ * from it when the deal is written, model/deal.ts dealDocuments). It covers whatever
  * buildDealDoc produces, so fields added to the model later are part of it automatically; the search document
  * is derived from the same listing document (buildDealSearchDoc), so it needs no hash of its own. Before the
  * search index moved to its own collection, the hashed document held `search_terms`: every hash recorded then
@@ -47,7 +48,7 @@ function stableJson(value: unknown): string {
  * coupon_search and dropping search_terms from coupons).
  */
 export function contentHash(doc: Omit<DealDoc, 'scraped_at'> | DealDoc): string {
-  const { scraped_at: _ignored, ...content } = doc as DealDoc;
+  const { scraped_at: _ignored, newest_key: _derived, ...content } = doc as DealDoc;
   return createHash('sha256').update(stableJson(content)).digest('base64url').slice(0, 22);
 }
 

@@ -5,6 +5,7 @@ import { type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
 import type { EditorUser } from '../http/editor-auth';
 import { dealDocuments, dealDocPaths } from '../model/deal';
+import { EDITORIAL_CHANGES_DOC_PATH, withEditorialChange } from '../model/editorial-changes';
 import {
   applyOverrides,
   type AuditEntryDoc,
@@ -60,7 +61,8 @@ export async function applyEditorAction(
   const [listingRef, searchRef] = dealDocPaths(dealId).map((path) => firestore.doc(path));
   if (!listingRef || !searchRef) throw new Error('a deal has two documents');
   return firestore.runTransaction(async (tx) => {
-    const [overrideSnap, listingSnap] = await tx.getAll(overrideRef, listingRef);
+    const changesRef = firestore.doc(EDITORIAL_CHANGES_DOC_PATH);
+    const [overrideSnap, listingSnap, changesSnap] = await tx.getAll(overrideRef, listingRef, changesRef);
     const stored = storedOverrideOf(overrideSnap?.data());
     const listing = listingSnap?.data();
     const source = stored?.source ?? (listing ? sourceOfStored(listing) : null);
@@ -92,6 +94,17 @@ export async function applyEditorAction(
       updated_by: editor.uid,
     };
     tx.set(overrideRef, overrideDoc);
+    // Open dashboards re-read this one document to show a hide or a pin without reading their pages again.
+    if ('hidden_reason' in diff.after || 'pinned' in diff.after) {
+      tx.set(
+        changesRef,
+        withEditorialChange(changesSnap?.data(), dealId, {
+          hidden: after.hidden_reason !== null,
+          pinned: after.pinned === true,
+          at,
+        }),
+      );
+    }
     const entryRef = firestore.collection(dealAuditPath(dealId)).doc();
     const entry: AuditEntryDoc = {
       deal_id: dealId,

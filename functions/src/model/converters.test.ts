@@ -4,6 +4,8 @@ import {
   buildDealSearchDoc,
   dealDocPaths,
   dealDocuments,
+  missingNewestKey,
+  newestKeyOf,
   type DealInput,
   isDealLive,
   parseDeal,
@@ -327,11 +329,32 @@ describe('buildDealDoc', () => {
   it('gives both documents of a deal: the listing one, and the search one with the search_terms', () => {
     const doc = buildDealDoc(input);
     expect(buildDealSearchDoc(doc)).toEqual({ ...listing, search_terms: searchTerms });
+    const stored = { ...listing, newest_key: `0|${listing.scraped_at}` };
     expect(dealDocuments('d1', doc)).toEqual([
-      { path: 'sources/wired/coupons/d1', data: listing },
-      { path: 'sources/wired/coupon_search/d1', data: { ...listing, search_terms: searchTerms } },
+      { path: 'sources/wired/coupons/d1', data: stored },
+      { path: 'sources/wired/coupon_search/d1', data: { ...stored, search_terms: searchTerms } },
     ]);
     expect(dealDocPaths('d1')).toEqual(['sources/wired/coupons/d1', 'sources/wired/coupon_search/d1']);
+  });
+
+  it("stores Newest First's key: an editor's pick before every other deal, then the newest write", () => {
+    const doc = buildDealDoc(input);
+    const [picked] = dealDocuments('d1', { ...doc, editor_pick: true, newest_key: 'stale' });
+    expect(picked.data.newest_key).toBe(`1|${doc.scraped_at}`);
+    const older = newestKeyOf({ scraped_at: '2020-01-01T00:00:00.000Z', editor_pick: true });
+    const newer = newestKeyOf({ scraped_at: '2030-01-01T00:00:00.000Z' });
+    expect([newer, older].sort().reverse()).toEqual([older, newer]);
+    expect(newestKeyOf({ scraped_at: '2020-01-01T00:00:00.000Z' }) < newer).toBe(true);
+  });
+
+  it('backfills the newest key of a stored deal only where it is missing or stale', () => {
+    const scraped_at = '2026-01-02T03:04:05.000Z';
+    expect(missingNewestKey({ scraped_at })).toBe(`0|${scraped_at}`);
+    expect(missingNewestKey({ scraped_at, editor_pick: true, newest_key: `0|${scraped_at}` })).toBe(
+      `1|${scraped_at}`,
+    );
+    expect(missingNewestKey({ scraped_at, newest_key: `0|${scraped_at}` })).toBeNull();
+    expect(missingNewestKey({ title: 'no scraped_at' })).toBeNull();
   });
 
   it('parses a document of either collection to the same deal, and names the one that is malformed', () => {

@@ -188,6 +188,8 @@ export type DealDoc = {
   origin?: DealOrigin;
   /** Pinned by an editor (model/editor.ts applyOverrides); absent otherwise. */
   editor_pick?: true;
+  /** What Newest First orders by (newestKeyOf); dealDocuments sets it on every write, so no writer computes it. */
+  newest_key?: string;
   /** What the Most popular sort orders by: 0 on a new deal, then the popularity triggers' (model/popularity.ts). */
   popularity_score: number;
   popularity?: PopularitySummary;
@@ -242,10 +244,34 @@ export interface DealDocument {
  */
 export function dealDocuments(dealId: string, doc: DealDoc): [DealDocument, DealDocument] {
   const [listingPath, searchPath] = dealDocPaths(dealId);
+  const stored: DealDoc = { ...doc, newest_key: newestKeyOf(doc) };
   return [
-    { path: listingPath, data: doc },
-    { path: searchPath, data: buildDealSearchDoc(doc) },
+    { path: listingPath, data: stored },
+    { path: searchPath, data: buildDealSearchDoc(stored) },
   ];
+}
+
+/**
+ * Newest First's sort key: an editor's pick before every other deal, then the newest write first. A string
+ * (`1|` or `0|`, then the canonical ISO scraped_at, which compares chronologically) so one descending orderBy
+ * gives both, and the page cursor stays the usual total order (key, end date, start date, id).
+ */
+export function newestKeyOf(doc: Pick<DealDoc, 'editor_pick' | 'scraped_at'>): string {
+  return `${doc.editor_pick === true ? '1' : '0'}|${doc.scraped_at}`;
+}
+
+/**
+ * The backfill of a stored deal document (scripts/backfill-newest-key.ts): the newest_key it lacks or has wrong,
+ * or null when it is right already or the document has no scraped_at to derive it from.
+ */
+export function missingNewestKey(stored: Record<string, unknown>): string | null {
+  const scrapedAt = stored['scraped_at'];
+  if (typeof scrapedAt !== 'string') return null;
+  const key = newestKeyOf({
+    scraped_at: scrapedAt,
+    ...(stored['editor_pick'] === true ? { editor_pick: true } : {}),
+  });
+  return stored['newest_key'] === key ? null : key;
 }
 
 /** The paths of both documents of one deal (listing, search): what an update of its dates or a delete touches. */

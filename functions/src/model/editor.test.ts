@@ -78,6 +78,7 @@ describe('sourceOfStored', () => {
       source_verified: true,
       votes: { code: 'SHOE20' },
       editor_pick: true,
+      newest_key: `1|${source.scraped_at}`,
     };
     expect(sourceOfStored(stored)).toEqual({ ...source, is_verified: true });
   });

@@ -189,6 +189,7 @@ export function sourceOfStored(stored: Record<string, unknown>): DealDoc {
     votes: _votes,
     source_verified: sourceVerified,
     editor_pick: _pick,
+    newest_key: _newestKey,
     ...rest
   } = stored as DealDoc & { votes?: unknown; source_verified?: unknown };
   return {

@@ -32,6 +32,7 @@ function row(id: string, shop: string, category: string, minutes: number, endsIn
       category,
       is_verified: verified,
       scraped_at: at(-minutes * 60_000),
+      newest_key: `0|${at(-minutes * 60_000)}`,
       start_date: at(-72 * 3_600_000),
       end_date: at(endsIn * 3_600_000),
       savings_value: 10,

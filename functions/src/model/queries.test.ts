@@ -40,7 +40,7 @@ const NOW = new Date('2025-03-10T12:34:56.789Z');
 const NOW_ISO = '2025-03-10T12:34:56.789Z';
 
 describe('dealQuerySpec', () => {
-  it('verified + newest: equality, the live window, then scraped_at desc with tie-breakers', () => {
+  it('verified + newest: equality, the live window, then the newest key (picks first) desc with tie-breakers', () => {
     expect(dealQuerySpec('verified', 'newest', NOW)).toEqual({
       collection: 'sources/wired/coupons',
       where: [
@@ -49,7 +49,7 @@ describe('dealQuerySpec', () => {
         { field: 'end_date', op: '>', value: NOW_ISO },
       ],
       orderBy: [
-        { field: 'scraped_at', direction: 'desc' },
+        { field: 'newest_key', direction: 'desc' },
         { field: 'end_date', direction: 'desc' },
         { field: 'start_date', direction: 'desc' },
         { field: '__name__', direction: 'desc' },
@@ -179,7 +179,7 @@ describe('indexCoverage', () => {
     const search = dealQuerySpec('all', 'newest', NOW, { term: 'head' });
     const fields = [
       { fieldPath: 'search_terms', arrayConfig: 'CONTAINS' as const },
-      { fieldPath: 'scraped_at', order: 'DESCENDING' as const },
+      { fieldPath: 'newest_key', order: 'DESCENDING' as const },
       { fieldPath: 'end_date', order: 'DESCENDING' as const },
       { fieldPath: 'start_date', order: 'DESCENDING' as const },
     ];
@@ -193,7 +193,7 @@ describe('indexCoverage', () => {
     expect(indexCoverage(search, { indexes: [], fieldOverrides: [] })).toEqual({
       kind: 'missing',
       needed:
-        'coupon_search (COLLECTION): search_terms CONTAINS, scraped_at DESCENDING, end_date DESCENDING, start_date DESCENDING, __name__ DESCENDING',
+        'coupon_search (COLLECTION): search_terms CONTAINS, newest_key DESCENDING, end_date DESCENDING, start_date DESCENDING, __name__ DESCENDING',
     });
   });
 

@@ -62,7 +62,8 @@ export interface QuerySpec {
 }
 
 const SORT_KEY: Record<DealSort, OrderClause> = {
-  newest: { field: 'scraped_at', direction: 'desc' },
+  // Editor's picks first, then scraped_at (model/deal.ts newestKeyOf).
+  newest: { field: 'newest_key', direction: 'desc' },
   savings_asc: { field: 'savings_value', direction: 'asc' },
   savings_desc: { field: 'savings_value', direction: 'desc' },
   ending_soon: { field: 'end_date', direction: 'asc' },

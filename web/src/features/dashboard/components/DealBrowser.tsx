@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
 import type { DealInterests } from '@model/for-you';
 import { Link } from 'react-router-dom';
+import { applyEditorialChanges } from '@model/editorial-changes';
 import { dealAppliesIn } from '@model/regions';
 import type { ShopSummary } from '@model/shop-summary';
 import { Alert } from '@/components/Alert';
@@ -9,6 +10,7 @@ import { Button } from '@/components/Button';
 import { useDealPages, type DealListQuery, type DealPages } from '../hooks/useDealPages';
 import { DealOpensContext, useDealOpens } from '../hooks/useDealOpens';
 import { DealVotingContext, useDealVotes } from '../hooks/useDealVotes';
+import { useEditorialChanges } from '../hooks/useEditorialChanges';
 import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { useDealCountry } from '@/lib/deal-country';
@@ -161,7 +163,13 @@ function LiveDeals({
     }),
     [filter, sort, shop, category, q, interests],
   );
-  const pages = useDealPages({ db, uid, query });
+  const listed = useDealPages({ db, uid, query });
+  // An editor's hide or pin shows on the open dashboard within a poll, without reading the pages again.
+  const editorialChanges = useEditorialChanges(db, uid);
+  const pages = useMemo(
+    () => ({ ...listed, deals: applyEditorialChanges(listed.deals, editorialChanges) }),
+    [listed, editorialChanges],
+  );
   const lastCardRef = useWhenVisible(pages.loadMore, pages.canAutoLoadMore, '0px');
   // The first page is on screen (or failed): the work held back for it may start (lib/first-content.ts). Also
   // when the list goes before its first page arrives.
