@@ -188,8 +188,16 @@ test('phone (375 px): sticky search and a Filters sheet; at least two cards fit 
   await expect(page.getByLabel('Sort by').isVisible()).resolves.toBe(false);
   const toggle = page.getByRole('button', { name: /^Filters/ });
   await expect(toggle.textContent()).resolves.toBe('Filters (2)');
-  await toggle.click();
-  await page.getByLabel('Sort by').waitFor();
+  // The first page comes drawn in the HTML, so on a busy machine the button can be there before the app has
+  // taken over the page: a click that early does nothing, so click again until the sheet opens.
+  await waitUntil(
+    async () => {
+      if (!(await page.getByLabel('Sort by').isVisible())) await toggle.click();
+      return page.getByLabel('Sort by').isVisible();
+    },
+    (open) => open,
+    { what: 'the Filters sheet open', intervalMs: 1000 },
+  );
   await viewportScreenshot(page, 'dashboard-discovery-filter-sheet-375');
   await page.getByLabel('Sort by').selectOption({ label: 'Ending Soon' });
   await page.getByRole('button', { name: 'Show results' }).click();

@@ -1,4 +1,4 @@
-import { buildDealDoc, type DealInput } from '@model/deal';
+import { buildDealDoc, newestKeyOf, type DealInput } from '@model/deal';
 import { dealQuerySpec } from '@model/queries';
 import type { QueriedDocument } from '@model/dashboard-render';
 import { dealPageOf } from './deal-pages';
@@ -21,7 +21,8 @@ function stored(id: string, fields: Partial<DealInput> = {}): QueriedDocument {
     is_verified: true,
     ...fields,
   });
-  return { id, data: () => ({ ...data }) };
+  // As stored (model/deal.ts dealDocuments): with Newest First's sort key.
+  return { id, data: () => ({ ...data, newest_key: newestKeyOf(data) }) };
 }
 
 describe('dealPageOf', () => {
