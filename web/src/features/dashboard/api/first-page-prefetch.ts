@@ -21,6 +21,14 @@ interface PrefetchedFirstPage {
 }
 
 let prefetched: PrefetchedFirstPage | null = null;
+/**
+ * Set once a listing has asked for its first page. The boot-time prefetch runs in its own entry, which can finish
+ * loading after the app: a prefetch started then would read the page the listing is already reading.
+ */
+let listingAsked = false;
+
+/** Whether a listing has already asked for its first page (so a boot-time prefetch would only read it twice). */
+export const firstListingAsked = (): boolean => listingAsked;
 
 const keyOf = (query: DealListQuery) => JSON.stringify(query);
 const matches = (entry: PrefetchedFirstPage | null, uid: string, query: DealListQuery) =>
@@ -63,5 +71,6 @@ export function takePrefetchedFirstPage(
 ): Pick<PrefetchedFirstPage, 'now' | 'page' | 'arrived'> | null {
   const match = prefetched;
   prefetched = null;
+  listingAsked = true;
   return matches(match, uid, query) ? match : null;
 }

@@ -14,6 +14,7 @@ jest.mock('@/lib/dashboard-session', () => ({ noteDashboardSession: jest.fn() })
 jest.mock('./first-page-prefetch', () => ({
   adoptFirstDealPage: jest.fn(),
   prefetchFirstDealPage: jest.fn(),
+  firstListingAsked: () => false,
 }));
 
 const session = { uid: 'user-1', expiresAt: 1_800_000_000_000 };

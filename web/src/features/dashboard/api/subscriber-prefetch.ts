@@ -10,7 +10,7 @@ import { liteDb } from '@/lib/firestore-lite';
 import { wasSubscriptionActive } from '@/lib/subscriber-hint';
 import { dealListQuery, parseListParams } from '../lib/list-params';
 import { takeDashboardIsland } from './dashboard-island';
-import { adoptFirstDealPage, prefetchFirstDealPage } from './first-page-prefetch';
+import { adoptFirstDealPage, firstListingAsked, prefetchFirstDealPage } from './first-page-prefetch';
 
 let adoptedServerPage = false;
 
@@ -34,7 +34,7 @@ export function prefetchSubscriberFirstPage(): void {
     .authStateReady()
     .then(() => {
       const uid = auth.currentUser?.uid;
-      if (uid === undefined || !wasSubscriptionActive(uid)) return;
+      if (uid === undefined || !wasSubscriptionActive(uid) || firstListingAsked()) return;
       const params = parseListParams(new URLSearchParams(window.location.search));
       if (params.view === 'deals') prefetchFirstDealPage(liteDb, uid, dealListQuery(params));
     })
