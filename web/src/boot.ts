@@ -1,17 +1,14 @@
 // The entry. The page's snapshot (or the loading frame) is already in the HTML: let the browser paint it before
 // the app's JavaScript is requested (snapshots) or evaluated (the loading frame, which preloads it), so the first
 // paint never waits for React (web/build/prerender-plugin.ts writes the HTML).
+// First: zod's jitless config, set before any chunk defines a schema (lib/zod-jitless.ts).
+import '@/lib/zod-jitless';
 import '@/styles/global.css';
 import { warmUpIntlOffMainThread } from '@/lib/intl-warmup';
 import { afterNextPaint, nextTask } from '@/lib/next-task';
 import { reportedWhereAwaited } from '@/lib/reported-where-awaited';
 import { recoverFromStaleChunks, reloadOnceForStaleChunk } from '@/lib/stale-chunks';
 
-// The CSP allows no 'unsafe-eval' (firebase.json): zod must neither compile its parsers with `new Function` nor
-// probe whether it may (the browser reports even the caught probe as a violation). This is zod's `config({ jitless:
-// true })` without importing zod into the entry (4 KB on every page): zod keeps its global config in this object and
-// reads it when a schema is defined, which happens in the app's chunks, after this line.
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 recoverFromStaleChunks();
 
 /** Longest the app waits for the browser to report the first contentful paint (a page may never report one). */
