@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The web app's layers: shared code → features → app (README "Layout"). Paths are relative to this folder.
+// The web app's layers: shared code → features → app (docs/architecture.md, "Web app layers"). Paths are relative to this folder.
 const WEB_SRC = 'web/src';
 const FEATURES = `${WEB_SRC}/features`;
 /** The app layer: the wiring (routes, pages that compose features) and the entry points of browser and server. */

@@ -21,7 +21,7 @@ import {
  * own package.json does not declare its sources free of side effects, so this build does
  * (`treeshake.moduleSideEffects`). Types still come from the package's typings. An upgrade that moves or drops
  * src/index.ts fails the build (the alias names a missing file) rather than changing the bundle silently; one
- * whose sources come to rely on load-time side effects would need this declaration revisited (see README).
+ * whose sources come to rely on load-time side effects would need this declaration revisited (see docs/performance.md).
  */
 const REACTFIRE_SOURCE = fileURLToPath(new URL('../node_modules/reactfire/src/index.ts', import.meta.url));
 const REACTFIRE_SOURCE_FILES = /[\\/]node_modules[\\/]reactfire[\\/]src[\\/]/;

@@ -1,5 +1,5 @@
-// Fixed identities of the demo data (also listed in the README and printed by `npm start`). Other test layers
-// may import these instead of repeating the strings.
+// Fixed identities of the demo data (also listed in the README and docs/demo-data.md, and printed by
+// `npm start`). Other test layers may import these instead of repeating the strings.
 
 /** The UTC day the generated dates are relative to (any fixed day works: rebase moves them to today). */
 export const DEMO_ANCHOR = '2025-06-01';

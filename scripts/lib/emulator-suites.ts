@@ -1,7 +1,7 @@
 // Runs inside `firebase emulators:exec`: starts the Stripe stand-in (fresh state), the deal feed and the mail catcher, rebases the demo data to today
 // and seeds the demo subscriber into the stand-in, then the emulator-backed Jest projects in order, failing fast.
 // Writes per-stage results for test.ts. The `billing-realistic` stage is the integration project's billing suites
-// once more, with the stand-in in its realistic delivery mode and fault mode (tools/stripe-standin/README.md).
+// once more, with the stand-in in its realistic delivery mode and fault mode (docs/stripe-standin.md).
 import { writeFileSync } from 'node:fs';
 import { exitWithUsage, parseCommandLine } from './cli';
 import { stopAll, stopAllOnSignals } from './processes';

@@ -1,7 +1,7 @@
 // Reading a feed: where its bytes come from (an HTTP(S) URL or a local file), how big it may be, and how it
 // splits into raw records. Parsing streams: a 100k-deal feed is never held as one string.
 //
-// Formats (documented in the README with examples):
+// Formats (documented in docs/collector.md with examples):
 //  - NDJSON: one JSON object per line (UTF-8, optional BOM, LF or CRLF; blank lines ignored).
 //  - CSV: RFC 4180 with a header row naming the fields (UTF-8, optional BOM, LF or CRLF, quoted fields may
 //    hold commas, quotes ("") and line breaks).

@@ -48,7 +48,7 @@ export function errorDetails(error: unknown): Record<string, unknown> {
 
 /**
  * The answer to contention: 503 with Retry-After, code 'contention'. Logged at WARNING as `<name>.contention`, which
- * the error alerts do not count (README "Alerts to set"); a burst of them is its own, slower signal.
+ * the error alerts do not count (docs/operations.md, "Alerts to set"); a burst of them is its own, slower signal.
  */
 export function contentionAnswer(name: string, error: unknown): HttpError {
   logger.warn(`${name}.contention`, { function: name, ...errorDetails(error) });

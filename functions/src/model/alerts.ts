@@ -1,5 +1,5 @@
 // "Unusually cheap" and "time to send": the two decisions behind alert and digest email, as pure functions so
-// send_digests, the tests and the README all mean the same thing.
+// send_digests, the tests and docs/alerts.md all mean the same thing.
 //
 // Unusually cheap (isUnusuallyCheap): a deal the user is interested in (one of their categories or stores; no
 // interests = everything) that either
@@ -67,7 +67,7 @@ export function matchesInterests(deal: MatchedDeal, preferences: InterestPrefere
   return categories.includes(deal.category) || stores.includes(deal.shop_id);
 }
 
-/** The alert rule (see the top of this file and the README's "Alerts and digests"). */
+/** The alert rule (see the top of this file and docs/alerts.md). */
 export function isUnusuallyCheap(
   deal: MatchedDeal,
   preferences: InterestPreferences,

@@ -3,7 +3,7 @@
 // lower case without accents. A query matches one term with `array-contains` (the most selective word the
 // user typed, i.e. the longest); the other words narrow the page on the client with the same folding.
 //
-// Limits (documented in the README): prefixes only ("phones" does not find "Headphones"), words are split on
+// Limits (documented in docs/data-model.md): prefixes only ("phones" does not find "Headphones"), words are split on
 // anything that is not a letter or digit (so scripts without spaces, e.g. Chinese, index a whole run as one
 // word), words longer than SEARCH_TERM_MAX_LENGTH match on their first 20 characters, and at most
 // MAX_SEARCH_TERMS terms are kept (title and shop words first, so a long description cannot push them out).

@@ -45,7 +45,7 @@ export interface StandinModes {
   api_latency_ms: number;
 }
 
-/** Changes the stand-in's modes (tools/stripe-standin/README.md); returns the previous ones, to restore them. */
+/** Changes the stand-in's modes (docs/stripe-standin.md); returns the previous ones, to restore them. */
 export async function setStandinModes(modes: Partial<StandinModes>): Promise<StandinModes> {
   const before = (await standinControl('/_control/modes')) as StandinModes;
   await standinControl('/_control/modes', { method: 'POST', body: JSON.stringify(modes) });

@@ -3,7 +3,7 @@
 export const DELIVERY_MODES = ['immediate', 'realistic', 'manual'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
-/** Realistic mode (README.md, "Delivery modes"): simulated minutes run fast, so that a test waits seconds. */
+/** Realistic mode (docs/stripe-standin.md, "Delivery modes"): simulated minutes run fast; a test waits seconds. */
 export const REALISTIC_DELIVERY = {
   simulatedMinuteMs: 40,
   maxInitialDelaySeconds: 20,

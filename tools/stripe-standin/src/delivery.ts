@@ -1,4 +1,4 @@
-// Delivers events to the webhook URL, signed like Stripe, in one of three modes (README.md, "Delivery modes"):
+// Delivers events to the webhook URL, signed like Stripe, in one of three modes (docs/stripe-standin.md):
 // `immediate` (in order, each awaited, retried with a short backoff), `realistic` (delayed, shuffled, duplicated, lost
 // and retried minutes of simulated time later, as Stripe's network does) or `manual` (recorded only).
 import { createHmac } from 'node:crypto';
