@@ -71,7 +71,7 @@ export function gracePeriodSeconds(): number {
 
 /** Deal collector (collect_deals): where the feed is, when to fetch it, and the feed's optional API key. */
 export const COLLECTOR_FEED_URL = defineString('COLLECTOR_FEED_URL', {
-  description: 'http(s) URL of the deal feed collect_deals fetches (NDJSON or CSV, see the README).',
+  description: 'http(s) URL of the deal feed collect_deals fetches (NDJSON or CSV, see docs/collector.md).',
 });
 export const COLLECTOR_SOURCE = defineString('COLLECTOR_SOURCE', {
   default: 'wired',

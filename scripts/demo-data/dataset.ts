@@ -38,7 +38,7 @@ export interface DemoDataset {
   deals: Array<{ id: string; doc: DealDoc | (DealDoc & DealVoteFields) }>;
   /** "Did this code work?" votes (sources/wired/coupons/{dealId}/votes/{uid}) by demo voters without accounts. */
   votes: Array<{ dealId: string; uid: string; doc: VoteDoc<Date> }>;
-  /** The deal showing each state of the votes (tests and the README name them). */
+  /** The deal showing each state of the votes (tests and docs/demo-data.md name them). */
   voteStates: Record<DemoVoteState, string>;
   /**
    * View Deal opens and saves (sources/wired/coupons/{dealId}/activity/{id}, model/popularity.ts) by the demo

@@ -301,7 +301,9 @@ async function rulesOutcome(config: FirebaseJson): Promise<Outcome> {
   if (!jar)
     return {
       name,
-      problems: ['no Firestore emulator jar to compile the rules with (see README Prerequisites)'],
+      problems: [
+        'no Firestore emulator jar to compile the rules with (see docs/development.md, "Prerequisites")',
+      ],
     };
   const port = await freePort();
   const emulator = spawn('java', ['-jar', jar, '--host=127.0.0.1', `--port=${port}`], { stdio: 'ignore' });

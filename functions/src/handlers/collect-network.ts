@@ -14,7 +14,7 @@ export async function handleNetwork(id: NetworkId): Promise<RunSummary | null> {
   if (account === null) {
     logger.info('collect_deals.not_connected', {
       source: id,
-      detail: `${id} is not connected: set its account id param and API secret (collector README, "Connecting a network")`,
+      detail: `${id} is not connected: set its account id param and API secret (docs/collector.md, "Connecting a network")`,
     });
     return null;
   }

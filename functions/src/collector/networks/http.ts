@@ -155,7 +155,7 @@ export class NetworkClient {
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel();
         throw new NetworkError(
-          `${where} refused the credentials (HTTP ${response.status}): the API token is wrong or has expired; set a new one (see "Connecting a network" in the collector README)`,
+          `${where} refused the credentials (HTTP ${response.status}): the API token is wrong or has expired; set a new one (see "Connecting a network" in docs/collector.md)`,
         );
       }
       if (isRetryable(response.status)) {
