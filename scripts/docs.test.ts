@@ -187,6 +187,11 @@ test('the docs test finds the Markdown files, the functions and their rewrites',
   expect(files.some((file) => EXCLUDED.test(file))).toBe(false);
   expect([...exportedFunctions().values()]).toEqual(expect.arrayContaining(['onRequest', 'onSchedule']));
   expect(functionRewrites().get('/stripe_webhook')).toBe('stripe_webhook');
+  // The rule finds root-relative and folder-relative paths (a checker that finds nothing would pass anything).
+  expect(pathClaims('README.md').map(({ resolved }) => resolved)).toContain(
+    'web/src/app/pages/DashboardPage.tsx',
+  );
+  expect(pathClaims(FUNCTIONS_REFERENCE).map(({ resolved }) => resolved)).toContain('functions/src/index.ts');
 });
 
 test('every repository path a Markdown file names exists (or is a build output git ignores)', () => {
