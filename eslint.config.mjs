@@ -60,9 +60,9 @@ const SILENT_REJECTION_HANDLERS = [
 
 /**
  * Which zod a file imports. `zod/mini` (the same checks, a fraction of the bytes) where JavaScript ships to a page
- * with a size budget and nobody reads zod's messages: the web app. Classic `zod` (English messages registered on
- * import; zod/mini without a locale says only "Invalid input") where bytes cost nothing or a person reads the
- * messages: Node code, the web build's env check, and the signed-in tools below, each loaded on its own route. The
+ * with a size budget and nobody reads zod's messages: the web app. Classic `zod` (it registers English messages
+ * with its first schema; zod/mini without a locale says only "Invalid input") where bytes cost nothing or a person
+ * reads the messages: Node code, the web build's env check, and the signed-in tools below, each loaded on its own route. The
  * shared model (functions/src/model) serves both; its blog files are checked by render_blog's bundle build.
  */
 const CLASSIC_ZOD_WEB = [
