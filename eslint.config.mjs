@@ -58,6 +58,45 @@ const SILENT_REJECTION_HANDLERS = [
   `CallExpression[callee.property.name='then'][arguments.length=2] > :matches(${DOES_NOTHING}):nth-child(2)`,
 ].map((selector) => ({ selector, message: SILENT_REJECTION_MESSAGE }));
 
+/**
+ * Which zod a file imports. `zod/mini` (the same checks, a fraction of the bytes) where JavaScript ships to a page
+ * with a size budget and nobody reads zod's messages: the web app. Classic `zod` (it registers English messages
+ * with its first schema; zod/mini without a locale says only "Invalid input") where bytes cost nothing or a person
+ * reads the messages: Node code, the web build's env check, and the signed-in tools below, each loaded on its own route. The
+ * shared model (functions/src/model) serves both; its blog files are checked by render_blog's bundle build.
+ */
+const CLASSIC_ZOD_WEB = [
+  `${WEB_SRC}/config/env-schema.ts`,
+  `${FEATURES}/editor/**`,
+  `${FEATURES}/blog/composer/**`,
+  `${FEATURES}/blog/api/composer-api.ts`,
+  `${FEATURES}/account/**`,
+];
+const ZOD_MINI_ONLY = {
+  paths: [
+    {
+      name: 'zod',
+      allowTypeImports: true,
+      message:
+        'The web app validates with zod/mini, so classic zod stays out of its pages (eslint.config.mjs, ' +
+        'CLASSIC_ZOD_WEB, names the tools that keep it).',
+    },
+  ],
+  patterns: [
+    { group: ['zod/v4', 'zod/v4/classic', 'zod/v3'], message: 'The web app validates with zod/mini.' },
+  ],
+};
+const CLASSIC_ZOD_ONLY = {
+  paths: [
+    {
+      name: 'zod/mini',
+      allowTypeImports: true,
+      message:
+        'Node code and the signed-in tools use classic zod: its English messages come with it, and bytes cost nothing here.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -87,6 +126,32 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mjs}'],
     ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
     rules: { 'no-restricted-syntax': ['error', ...SILENT_REJECTION_HANDLERS] },
+  },
+  {
+    // A function over 100 lines does several things: split it into named parts. Tests are exempt: a describe
+    // block's length is the number of cases it holds, not a unit that does too much.
+    files: ['**/*.{ts,tsx,mjs,cjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
+    ignores: CLASSIC_ZOD_WEB,
+    rules: { 'no-restricted-imports': ['error', ZOD_MINI_ONLY] },
+  },
+  {
+    files: [
+      'functions/src/**/*.ts',
+      'scripts/**/*.ts',
+      'tools/**/*.ts',
+      'tests/**/*.ts',
+      'web/build/**/*.ts',
+      'web/vite.config.ts',
+      ...CLASSIC_ZOD_WEB,
+    ],
+    // zod-english.ts registers zod/mini's English messages in render_blog's bundle, which must not hold classic zod.
+    ignores: ['functions/src/model/**', 'scripts/lib/zod-english.ts'],
+    rules: { 'no-restricted-imports': ['error', CLASSIC_ZOD_ONLY] },
   },
   {
     files: ['**/*.cjs'],

@@ -1,5 +1,5 @@
 // `npm run deploy:check [-- --project <alias|id>] [--only functions,hosting,firestore]`: the offline checks a
-// deploy must pass (issue #14), also run by `npm test` and by firebase.json's predeploy hooks. Prints one line
+// deploy must pass, also run by `npm test` and by firebase.json's predeploy hooks. Prints one line
 // per check and exits non-zero when any fails. Without a target project, the project-specific checks say so.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // render_blog's handler as one file (run by buildFunctions after tsc): a new instance then loads one module
 // instead of ~120 (the handler, the blog model and zod's CommonJS build with every locale), which is most of
-// its cold import (issue #17's ≤ 300 ms budget, measured by `npm run bench`). The blog model's schemas are
+// its cold import (its budget is measured by `npm run bench`). The blog model's schemas are
 // zod/mini, so the bundle carries only the parts of zod they use. The functions' other dependencies stay
 // external: they are installed from functions/package-lock.json on deploy, as for every other function.
 import { readFileSync } from 'node:fs';

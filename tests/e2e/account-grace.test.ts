@@ -1,4 +1,4 @@
-// Issue #18 in Chromium, against the emulators and the local Stripe stand-in:
+// A failed renewal and a password reset in Chromium, against the emulators and the local Stripe stand-in:
 // - a subscriber's renewal fails (control API): the banner appears on every signed-in page with the amount and the
 //   deadline while the deals stay; they update the card on the stand-in's portal page; the banner disappears from
 //   another open tab without a reload, and the deals stay;

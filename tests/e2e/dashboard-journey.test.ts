@@ -185,7 +185,7 @@ test('sign up, subscribe, browse every filter and sort, cancel, resubscribe, del
   const subscribed = await readUserDoc(uid);
   const subscriptionId = String(subscribed?.stripe_subscription_id);
   await expect(page.getByTestId('subscription-status').textContent()).resolves.toBe('Active');
-  // The mirror's next charge (issue #18's copy) replaces the period line for a paid-up subscription.
+  // The mirror's next charge (billing-copy's nextChargeText) replaces the period line for a paid-up subscription.
   const renewsOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(
     new Date(Number(subscribed?.current_period_end) * 1000),
   );

@@ -1,4 +1,4 @@
-// Hosting's response headers and the Content-Security-Policy, against the Hosting emulator (issue #14): every
+// Hosting's response headers and the Content-Security-Policy, against the Hosting emulator: every
 // response carries the security headers, pages revalidate and hashed assets are immutable, unknown paths and
 // missing assets are real 404s, source maps are not served, and no route or flow trips the CSP in Chromium.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The billing defects an outside attack run found (issue #13), each reproduced at the level it happens: HTTP
+// The billing defects an outside attack run found, each reproduced at the level it happens: HTTP
 // against the Functions emulator, with the Stripe stand-in as Stripe. Also: revoked sessions on delete_account, a
 // customer Stripe no longer has, and a declined first payment.
 import { randomUUID } from 'node:crypto';

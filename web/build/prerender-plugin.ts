@@ -248,6 +248,28 @@ export function snapshotFileName(path: string): string {
 }
 
 /**
+ * The public pages' snapshots and the 404 page. A snapshot needs only CSS for its first paint. Its JavaScript is
+ * requested by the entry after that paint (src/boot.ts), so scripts never compete with the page's first render for
+ * the network or the CPU.
+ */
+async function writePageSnapshots(
+  prerender: PrerenderModule,
+  manifest: Manifest,
+  write: (file: string, snapshot: Snapshot, assets: Parameters<typeof composeSnapshotHtml>[2]) => void,
+): Promise<void> {
+  for (const path of prerender.SNAPSHOT_PATHS) {
+    const snapshot = await prerender.renderSnapshot(path);
+    const { css } = snapshotAssets(manifest, [APP_MODULE, ...snapshot.sources]);
+    write(snapshotFileName(path), snapshot, { js: [], css });
+  }
+  const notFound = await prerender.renderSnapshot(NOT_FOUND_SNAPSHOT_PATH);
+  write(NOT_FOUND_FILE, notFound, {
+    js: [],
+    css: snapshotAssets(manifest, [APP_MODULE, ...notFound.sources]).css,
+  });
+}
+
+/**
  * `protectedPagePreconnects`: origins the protected pages (PRELOADED_FRAME_PATHS) connect to from their HTML, the
  * backends that restore the session and load their first content (src/config/env-schema.ts sessionBackendOrigins).
  */
@@ -337,18 +359,7 @@ export function prerenderSnapshots({
             blogShell,
           ),
         );
-        // A snapshot needs only CSS for its first paint. Its JavaScript is requested by the entry after that
-        // paint (src/boot.ts), so scripts never compete with the page's first render for the network or the CPU.
-        for (const path of prerender.SNAPSHOT_PATHS) {
-          const snapshot = await prerender.renderSnapshot(path);
-          const { css } = snapshotAssets(manifest, [APP_MODULE, ...snapshot.sources]);
-          write(snapshotFileName(path), snapshot, { js: [], css });
-        }
-        const notFound = await prerender.renderSnapshot(NOT_FOUND_SNAPSHOT_PATH);
-        write(NOT_FOUND_FILE, notFound, {
-          js: [],
-          css: snapshotAssets(manifest, [APP_MODULE, ...notFound.sources]).css,
-        });
+        await writePageSnapshots(prerender, manifest, write);
         config.logger.info(
           `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots, ${NOT_FOUND_FILE} and ${LOADING_FRAME_FILE} written`,
         );

@@ -216,15 +216,12 @@ interface SendOutcome {
   unsettledDeals: boolean;
 }
 
-/** Plans and sends this run's email. */
-async function planAndSend(
+/** Subscribers with deal access whose preferences ask for a digest or instant alerts (reads counted). */
+async function loadSubscribersWantingEmail(
   env: RunEnvironment,
-  dueBatches: readonly AlertBatch[],
   summary: RunSummary,
-): Promise<SendOutcome> {
-  const nothing: SendOutcome = { alertFailures: 0, unsettledDeals: false };
+): Promise<AlertPreferences[]> {
   const { db, now } = env;
-  const log = env.log ?? (() => undefined);
   const subscribersSpec = activeSubscribersQuerySpec();
   const subscribers = await db
     .collection(subscribersSpec.collection)
@@ -242,7 +239,7 @@ async function planAndSend(
     );
   });
   summary.subscribers = withAccess.length;
-  if (withAccess.length === 0) return nothing;
+  if (withAccess.length === 0) return [];
 
   const uids = withAccess.map((doc) => doc.id);
   const preferenceDocs = await getAllChunked(db, uids.map(alertPreferencesDocPath));
@@ -251,9 +248,13 @@ async function planAndSend(
     doc.exists ? (parseAlertPreferences(doc.ref.parent.parent?.id ?? '', doc.data()) ?? []) : [],
   );
   summary.withPreferences = preferences.length;
-  const wanting = preferences.filter((p) => p.digest !== 'off' || p.instant_alerts);
-  if (wanting.length === 0) return nothing;
+  return preferences.filter((p) => p.digest !== 'off' || p.instant_alerts);
+}
 
+/** The deals scraped within NEW_DEALS_WINDOW_MS, up to MAX_DEALS_PER_DIGEST_RUN (reads counted). */
+async function loadNewDeals(env: RunEnvironment, summary: RunSummary): Promise<Deal[]> {
+  const { db, now } = env;
+  const log = env.log ?? (() => undefined);
   const dealsSpec = newDealsQuerySpec(new Date(now.getTime() - NEW_DEALS_WINDOW_MS));
   const dealsSnapshot = await db
     .collection(dealsSpec.collection)
@@ -265,6 +266,91 @@ async function planAndSend(
     log('send_digests.deal_cap_reached', { cap: MAX_DEALS_PER_DIGEST_RUN });
   const newDeals = dealsSnapshot.docs.flatMap((doc) => parseDeal(doc.id, doc.data()) ?? []);
   summary.newDeals = newDeals.length;
+  return newDeals;
+}
+
+/** What every planned email of a run shares: the new deals, the addresses and time zones, the renderer. */
+interface SendContext {
+  dealsById: Map<string, Deal>;
+  addresses: ReadonlyMap<string, string>;
+  zones: ReadonlyMap<string, string>;
+  render: ReturnType<typeof createEmailRenderer>;
+}
+
+/** Claims, renders and sends one planned email, then marks it sent; throws when a step fails. */
+async function sendPlannedEmail(
+  env: RunEnvironment,
+  email: PlannedEmail,
+  { dealsById, addresses, zones, render }: SendContext,
+  summary: RunSummary,
+): Promise<void> {
+  const { db, now } = env;
+  const deals = await claim(env, email, dealsById);
+  summary.documentReads += 1;
+  if (deals === null) {
+    summary.skipped += 1;
+    return;
+  }
+  if (deals.length === 0) {
+    summary.empty += 1;
+    return;
+  }
+  const to = addresses.get(email.uid);
+  const entryRef = db.doc(emailLedgerDocPath(email.uid, email.entryId));
+  if (!to) {
+    summary.noAddress += 1;
+    await entryRef.update({ status: 'empty' });
+    return;
+  }
+  const unsubscribe = unsubscribeUrl(env, email);
+  const content: EmailContent = {
+    list: email.list,
+    ...(email.frequency ? { frequency: email.frequency } : {}),
+    deals,
+    timeZone: zones.get(email.uid) ?? 'UTC',
+    unsubscribeUrl: unsubscribe,
+    preferencesUrl: `${env.appOrigin}/account#email-preferences`,
+    siteOrigin: env.appOrigin,
+  };
+  const rendered = await render(content);
+  await env.transport.sendMail({
+    from: env.from,
+    to,
+    ...rendered,
+    // Deterministic: if a crash forces a resend, clients that dedupe on Message-ID show it once.
+    messageId: `<${email.entryId}.${email.uid}@bargains.email>`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+  // The entry is sent and (alerts) the state moves past these deals together: a deal alerts a user once.
+  const sentMark = db.batch().update(entryRef, { status: 'sent', sent_at: new Date() });
+  if (email.list === 'alerts' && email.alertedThrough) {
+    sentMark.set(db.doc(emailLedgerDocPath(email.uid, ALERT_STATE_ENTRY_ID)), {
+      alerted_through: email.alertedThrough,
+      last_batch_at: now,
+    });
+  }
+  await sentMark.commit();
+  summary.sent += 1;
+  if (email.list === 'alerts') summary.alertsSent += 1;
+  else summary.digestsSent += 1;
+}
+
+/** Plans and sends this run's email. */
+async function planAndSend(
+  env: RunEnvironment,
+  dueBatches: readonly AlertBatch[],
+  summary: RunSummary,
+): Promise<SendOutcome> {
+  const nothing: SendOutcome = { alertFailures: 0, unsettledDeals: false };
+  const { db, now } = env;
+  const log = env.log ?? (() => undefined);
+  const wanting = await loadSubscribersWantingEmail(env, summary);
+  if (wanting.length === 0) return nothing;
+
+  const newDeals = await loadNewDeals(env, summary);
   const dealsById = new Map(newDeals.map((deal) => [deal.id, deal]));
 
   // Alerts only when a deal write marked an hour that has ended: no new deals, no alert work.
@@ -321,57 +407,7 @@ async function planAndSend(
   const render = createEmailRenderer();
   const sendOne = async (email: PlannedEmail): Promise<void> => {
     try {
-      const deals = await claim(env, email, dealsById);
-      summary.documentReads += 1;
-      if (deals === null) {
-        summary.skipped += 1;
-        return;
-      }
-      if (deals.length === 0) {
-        summary.empty += 1;
-        return;
-      }
-      const to = addresses.get(email.uid);
-      const entryRef = db.doc(emailLedgerDocPath(email.uid, email.entryId));
-      if (!to) {
-        summary.noAddress += 1;
-        await entryRef.update({ status: 'empty' });
-        return;
-      }
-      const unsubscribe = unsubscribeUrl(env, email);
-      const content: EmailContent = {
-        list: email.list,
-        ...(email.frequency ? { frequency: email.frequency } : {}),
-        deals,
-        timeZone: zones.get(email.uid) ?? 'UTC',
-        unsubscribeUrl: unsubscribe,
-        preferencesUrl: `${env.appOrigin}/account#email-preferences`,
-        siteOrigin: env.appOrigin,
-      };
-      const rendered = await render(content);
-      await env.transport.sendMail({
-        from: env.from,
-        to,
-        ...rendered,
-        // Deterministic: if a crash forces a resend, clients that dedupe on Message-ID show it once.
-        messageId: `<${email.entryId}.${email.uid}@bargains.email>`,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribe}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      });
-      // The entry is sent and (alerts) the state moves past these deals together: a deal alerts a user once.
-      const sentMark = db.batch().update(entryRef, { status: 'sent', sent_at: new Date() });
-      if (email.list === 'alerts' && email.alertedThrough) {
-        sentMark.set(db.doc(emailLedgerDocPath(email.uid, ALERT_STATE_ENTRY_ID)), {
-          alerted_through: email.alertedThrough,
-          last_batch_at: now,
-        });
-      }
-      await sentMark.commit();
-      summary.sent += 1;
-      if (email.list === 'alerts') summary.alertsSent += 1;
-      else summary.digestsSent += 1;
+      await sendPlannedEmail(env, email, { dealsById, addresses, zones, render }, summary);
     } catch (error) {
       // One user's failure must not stop the others; the claim goes stale and the next run retries it (an alert
       // batch: its hour stays pending, and the user's alert state has not moved).

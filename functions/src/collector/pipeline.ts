@@ -268,6 +268,64 @@ interface Outcomes {
 /** One deal's document writes (both of its documents), enqueued on a BulkWriter; settles when all did. */
 type DealWrite = (writer: BulkWriter) => Promise<unknown>;
 
+/**
+ * The manifest's deals this run's feed no longer carries: a live one expires (its end date becomes the run's), a
+ * gone one is purged once past the retention period, and one another network still carries stays.
+ */
+async function retireUnseenDeals(
+  options: CollectionOptions,
+  manifest: Manifest,
+  scan: FeedScan,
+  runTime: Date,
+  writeDeal: (id: string, write: DealWrite, done: () => void) => Promise<void>,
+  counts: RunCounts,
+  outcomes: Outcomes,
+): Promise<void> {
+  const { db } = options;
+  const runMs = runTime.getTime();
+  const purgeBefore = runMs - RETENTION_DAYS * DAY_MS;
+  const expiry = { end_date: toIsoTimestamp(runTime) };
+  for (const [id, entry] of [...manifest.entries()]) {
+    if (scan.seen.has(id)) continue;
+    if (options.sharedOffers?.heldElsewhere(id)) {
+      // Another network still carries this offer: the deal stays; only this network's claim on it ends.
+      if (!entry.gone) manifest.set(id, { ...entry, endMs: Math.min(entry.endMs, runMs), gone: true });
+      else if (entry.endMs < purgeBefore) manifest.delete(id);
+      continue;
+    }
+    if (!entry.gone && entry.endMs > runMs) {
+      await writeDeal(
+        id,
+        (target) =>
+          Promise.all(
+            dealDocPaths(id).map((path) =>
+              target.update(db.doc(path), expiry).catch((error: unknown) => {
+                // Someone deleted the document by hand (or a deal written before the search documents existed
+                // has none): there is nothing left to expire.
+                if ((error as { code?: unknown }).code !== GRPC_NOT_FOUND) throw error;
+              }),
+            ),
+          ),
+        () => {
+          counts.expired += 1;
+          outcomes.expired.push(id);
+        },
+      );
+    } else if (!entry.gone) {
+      manifest.set(id, { ...entry, gone: true });
+    } else if (entry.endMs < purgeBefore) {
+      await writeDeal(
+        id,
+        (target) => Promise.all(dealDocPaths(id).map((path) => target.delete(db.doc(path)))),
+        () => {
+          counts.purged += 1;
+          outcomes.purged.push(id);
+        },
+      );
+    }
+  }
+}
+
 async function applyChanges(
   options: CollectionOptions,
   manifest: Manifest,
@@ -375,48 +433,7 @@ async function applyChanges(
     }
     await writeChanged();
 
-    const runMs = runTime.getTime();
-    const purgeBefore = runMs - RETENTION_DAYS * DAY_MS;
-    const expiry = { end_date: toIsoTimestamp(runTime) };
-    for (const [id, entry] of [...manifest.entries()]) {
-      if (scan.seen.has(id)) continue;
-      if (options.sharedOffers?.heldElsewhere(id)) {
-        // Another network still carries this offer: the deal stays; only this network's claim on it ends.
-        if (!entry.gone) manifest.set(id, { ...entry, endMs: Math.min(entry.endMs, runMs), gone: true });
-        else if (entry.endMs < purgeBefore) manifest.delete(id);
-        continue;
-      }
-      if (!entry.gone && entry.endMs > runMs) {
-        await writeDeal(
-          id,
-          (target) =>
-            Promise.all(
-              dealDocPaths(id).map((path) =>
-                target.update(db.doc(path), expiry).catch((error: unknown) => {
-                  // Someone deleted the document by hand (or a deal written before the search documents existed
-                  // has none): there is nothing left to expire.
-                  if ((error as { code?: unknown }).code !== GRPC_NOT_FOUND) throw error;
-                }),
-              ),
-            ),
-          () => {
-            counts.expired += 1;
-            outcomes.expired.push(id);
-          },
-        );
-      } else if (!entry.gone) {
-        manifest.set(id, { ...entry, gone: true });
-      } else if (entry.endMs < purgeBefore) {
-        await writeDeal(
-          id,
-          (target) => Promise.all(dealDocPaths(id).map((path) => target.delete(db.doc(path)))),
-          () => {
-            counts.purged += 1;
-            outcomes.purged.push(id);
-          },
-        );
-      }
-    }
+    await retireUnseenDeals(options, manifest, scan, runTime, writeDeal, counts, outcomes);
   } finally {
     await writer.close();
     // Deals written again alone may still be under way.
@@ -462,6 +479,40 @@ function logSummary(logger: CollectorLogger, summary: RunSummary): void {
   else if (summary.status === 'skipped' || summary.status === 'partial')
     logger.warn(SUMMARY_LOG_MESSAGE, data);
   else logger.error(SUMMARY_LOG_MESSAGE, data);
+}
+
+/** Dry run: what a real run would do, from the manifest alone. */
+function countDryRun(
+  options: CollectionOptions,
+  manifest: Manifest,
+  scan: FeedScan,
+  runTime: Date,
+  counts: RunCounts,
+): void {
+  for (const [id, entry] of manifest.entries()) {
+    if (
+      !scan.seen.has(id) &&
+      !entry.gone &&
+      entry.endMs > runTime.getTime() &&
+      !options.sharedOffers?.heldElsewhere(id)
+    )
+      counts.expired += 1;
+  }
+  counts.created = scan.toCreate;
+  counts.updated = scan.toUpdate;
+}
+
+/** The status and message of a run that stopped on `error`: a rejected feed, a held lease, or a failure. */
+function stoppedRun(error: unknown): { status: RunStatus; message: string } {
+  let status: RunStatus;
+  if (error instanceof RejectedFeed) status = 'rejected';
+  else if (error instanceof LeaseHeldError) status = 'skipped';
+  else status = 'failed';
+  const message =
+    error instanceof FeedError || error instanceof RejectedFeed
+      ? error.message
+      : String((error as Error).message ?? error);
+  return { status, message };
 }
 
 /** Runs one collection; never throws for a bad feed or a held lease (the summary says what happened). */
@@ -527,27 +578,10 @@ export async function runCollection(options: CollectionOptions): Promise<RunSumm
         message = `${counts.write_failures} writes failed; the next run retries them`;
       }
     } else {
-      // Dry run: what a real run would do, from the manifest alone.
-      for (const [id, entry] of manifest.entries()) {
-        if (
-          !scan.seen.has(id) &&
-          !entry.gone &&
-          entry.endMs > runTime.getTime() &&
-          !options.sharedOffers?.heldElsewhere(id)
-        )
-          counts.expired += 1;
-      }
-      counts.created = scan.toCreate;
-      counts.updated = scan.toUpdate;
+      countDryRun(options, manifest, scan, runTime, counts);
     }
   } catch (error) {
-    if (error instanceof RejectedFeed) status = 'rejected';
-    else if (error instanceof LeaseHeldError) status = 'skipped';
-    else status = 'failed';
-    message =
-      error instanceof FeedError || error instanceof RejectedFeed
-        ? error.message
-        : String((error as Error).message ?? error);
+    ({ status, message } = stoppedRun(error));
   } finally {
     await rm(spoolDir, { recursive: true, force: true });
   }

@@ -169,7 +169,7 @@ export function headerProblems(
   return problems;
 }
 
-/** CSP rules of issue #14: no inline/eval scripts, no framing, the Auth domain's frames allowed. */
+/** The Content-Security-Policy's rules: no inline/eval scripts, no framing, the Auth domain's frames allowed. */
 export function cspProblems(
   csp: string,
   options: { authOrigin?: string; appOrigin?: string } = {},

@@ -18,7 +18,7 @@ export interface PlannedFeature {
 }
 
 /**
- * The planned features (docs/reference.md#product) that exist (issue #19): email digests and alerts, matched to the categories
+ * The planned features (docs/reference.md#product) that exist now: email digests and alerts, matched to the categories
  * and stores a subscriber picks (Account Settings, or the prompt after subscribing).
  */
 export const AVAILABLE_FEATURES: readonly PlannedFeature[] = [

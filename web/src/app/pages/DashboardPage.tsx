@@ -7,7 +7,7 @@ import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Page } from '@/components/layout/Page';
 import { PageSpinner } from '@/components/Spinner';
 import { readPending as emailPromptPending } from '@/features/account/lib/email-prompt-state';
-import { useSubscription } from '@/hooks/useSubscription';
+import { useSubscription } from '@/subscription/hooks/useSubscription';
 import { ActivatingSubscription } from '@/features/billing/components/ActivatingSubscription';
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { isCheckoutReturn } from '@/features/billing/lib/checkout-return';

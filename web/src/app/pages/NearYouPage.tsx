@@ -7,7 +7,7 @@ import { Button } from '@/components/Button';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Page } from '@/components/layout/Page';
 import { PageSpinner } from '@/components/Spinner';
-import { useSubscription } from '@/hooks/useSubscription';
+import { useSubscription } from '@/subscription/hooks/useSubscription';
 import { SubscribeScreen } from '@/features/billing/components/SubscribeScreen';
 import { DealCard } from '@/features/dashboard/components/DealCard';
 import { DealCardSkeletons } from '@/features/dashboard/components/DealCardSkeleton';

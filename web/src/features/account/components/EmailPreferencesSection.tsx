@@ -28,13 +28,13 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 /** The store list: loading, the stores, or failed (reported; interests are then categories alone). */
 type StoreChoices = ShopSummaryEntry[] | 'failed';
 
-/** Email preferences: digest, instant alerts, interests and threshold (users/{uid}/preferences/alerts). */
-export function EmailPreferencesSection({ uid }: { uid: string }) {
+type Update = (change: Partial<AlertPreferencesInput>) => void;
+
+/** Loads the preferences and the store list for the form; a failed store list is reported, not fatal. */
+function useEmailPreferencesData(uid: string) {
   const [preferences, setPreferences] = useState<AlertPreferencesInput | null>(null);
   const [shops, setShops] = useState<StoreChoices>([]);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
 
   useEffect(() => {
     let active = true;
@@ -57,6 +57,170 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
       active = false;
     };
   }, [uid]);
+
+  return { preferences, setPreferences, shops, loadFailed };
+}
+
+/** The digest's frequency, and when it is on, its day (weekly), hour and time zone. */
+function DigestFields({ preferences, update }: { preferences: AlertPreferencesInput; update: Update }) {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zoneChoices = zones.includes(preferences.time_zone) ? zones : [preferences.time_zone, ...zones];
+  return (
+    <fieldset>
+      <legend>Deal digest</legend>
+      <DigestFrequencyChoice
+        name="digest"
+        value={preferences.digest}
+        onChange={(digest) => update({ digest })}
+      />
+      {preferences.digest !== 'off' ? (
+        <div className="field-row">
+          {preferences.digest === 'weekly' ? (
+            <label className="field">
+              <span className="field__label">Day</span>
+              <select
+                className="field__input"
+                value={preferences.digest_weekday}
+                onChange={(event) =>
+                  update({
+                    digest_weekday: Number(event.target.value) as AlertPreferencesInput['digest_weekday'],
+                  })
+                }
+              >
+                {WEEKDAYS.map((day, index) => (
+                  <option key={day} value={index + 1}>
+                    {day}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label className="field">
+            <span className="field__label">Time</span>
+            <select
+              className="field__input"
+              value={preferences.digest_hour}
+              onChange={(event) => update({ digest_hour: Number(event.target.value) })}
+            >
+              {HOURS.map((hour) => (
+                <option key={hour} value={hour}>
+                  {hourLabel(hour)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">Time zone</span>
+            <select
+              className="field__input"
+              value={preferences.time_zone}
+              onChange={(event) =>
+                isValidTimeZone(event.target.value) && update({ time_zone: event.target.value })
+              }
+            >
+              {zoneChoices.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Instant alerts for unusually cheap deals, and the optional fixed threshold. */
+function AlertFields({ preferences, update }: { preferences: AlertPreferencesInput; update: Update }) {
+  return (
+    <fieldset>
+      <legend>Alerts for unusually cheap deals</legend>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={preferences.instant_alerts}
+          onChange={(event) => update({ instant_alerts: event.target.checked })}
+        />
+        Email me when a deal saves more than 95% of its category's deals this month (at most one email an
+        hour)
+      </label>
+      <label className="field">
+        <span className="field__label">Also alert me at</span>
+        <select
+          className="field__input"
+          value={preferences.alert_threshold ?? ''}
+          onChange={(event) =>
+            update({ alert_threshold: event.target.value === '' ? null : Number(event.target.value) })
+          }
+        >
+          <option value="">Only unusually cheap deals</option>
+          {THRESHOLDS.map((threshold) => (
+            <option key={threshold} value={threshold}>
+              {threshold}% off or more
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+/** The categories and (when the store list loaded) the stores a subscriber hears about. */
+function InterestFields({
+  preferences,
+  update,
+  shops,
+}: {
+  preferences: AlertPreferencesInput;
+  update: Update;
+  shops: StoreChoices;
+}) {
+  const tooManyStores = preferences.interest_stores.length >= ALERT_PREFERENCE_LIMITS.stores;
+  return (
+    <fieldset>
+      <legend>Interests</legend>
+      <p className="muted">Digests and alerts include only these. Choose none to hear about everything.</p>
+      <CategoryChoices
+        selected={preferences.interest_categories}
+        onChange={(interest_categories) => update({ interest_categories })}
+      />
+      {shops === 'failed' ? (
+        <p className="muted">
+          We couldn't load the list of stores. Categories still work; reload the page to choose stores.
+        </p>
+      ) : shops.length > 0 ? (
+        <details className="store-choices">
+          <summary>Stores ({preferences.interest_stores.length} chosen)</summary>
+          <div className="choice-grid">
+            {shops.map((shop) => {
+              const checked = preferences.interest_stores.includes(shop.id);
+              return (
+                <label key={shop.id} className="choice">
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    disabled={!checked && tooManyStores}
+                    onChange={() =>
+                      update({ interest_stores: toggled(preferences.interest_stores, shop.id) })
+                    }
+                  />
+                  {shop.name}
+                </label>
+              );
+            })}
+          </div>
+        </details>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Email preferences: digest, instant alerts, interests and threshold (users/{uid}/preferences/alerts). */
+export function EmailPreferencesSection({ uid }: { uid: string }) {
+  const { preferences, setPreferences, shops, loadFailed } = useEmailPreferencesData(uid);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
 
   if (loadFailed)
     return (
@@ -97,10 +261,6 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
     }
   };
 
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const zoneChoices = zones.includes(preferences.time_zone) ? zones : [preferences.time_zone, ...zones];
-  const tooManyStores = preferences.interest_stores.length >= ALERT_PREFERENCE_LIMITS.stores;
-
   return (
     <Section title="Email Preferences" id="email-preferences">
       <form
@@ -110,136 +270,11 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
           void save();
         }}
       >
-        <fieldset>
-          <legend>Deal digest</legend>
-          <DigestFrequencyChoice
-            name="digest"
-            value={preferences.digest}
-            onChange={(digest) => update({ digest })}
-          />
-          {preferences.digest !== 'off' ? (
-            <div className="field-row">
-              {preferences.digest === 'weekly' ? (
-                <label className="field">
-                  <span className="field__label">Day</span>
-                  <select
-                    className="field__input"
-                    value={preferences.digest_weekday}
-                    onChange={(event) =>
-                      update({
-                        digest_weekday: Number(event.target.value) as AlertPreferencesInput['digest_weekday'],
-                      })
-                    }
-                  >
-                    {WEEKDAYS.map((day, index) => (
-                      <option key={day} value={index + 1}>
-                        {day}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : null}
-              <label className="field">
-                <span className="field__label">Time</span>
-                <select
-                  className="field__input"
-                  value={preferences.digest_hour}
-                  onChange={(event) => update({ digest_hour: Number(event.target.value) })}
-                >
-                  {HOURS.map((hour) => (
-                    <option key={hour} value={hour}>
-                      {hourLabel(hour)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field">
-                <span className="field__label">Time zone</span>
-                <select
-                  className="field__input"
-                  value={preferences.time_zone}
-                  onChange={(event) =>
-                    isValidTimeZone(event.target.value) && update({ time_zone: event.target.value })
-                  }
-                >
-                  {zoneChoices.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replace(/_/g, ' ')}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          ) : null}
-        </fieldset>
+        <DigestFields preferences={preferences} update={update} />
 
-        <fieldset>
-          <legend>Alerts for unusually cheap deals</legend>
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={preferences.instant_alerts}
-              onChange={(event) => update({ instant_alerts: event.target.checked })}
-            />
-            Email me when a deal saves more than 95% of its category's deals this month (at most one email an
-            hour)
-          </label>
-          <label className="field">
-            <span className="field__label">Also alert me at</span>
-            <select
-              className="field__input"
-              value={preferences.alert_threshold ?? ''}
-              onChange={(event) =>
-                update({ alert_threshold: event.target.value === '' ? null : Number(event.target.value) })
-              }
-            >
-              <option value="">Only unusually cheap deals</option>
-              {THRESHOLDS.map((threshold) => (
-                <option key={threshold} value={threshold}>
-                  {threshold}% off or more
-                </option>
-              ))}
-            </select>
-          </label>
-        </fieldset>
+        <AlertFields preferences={preferences} update={update} />
 
-        <fieldset>
-          <legend>Interests</legend>
-          <p className="muted">
-            Digests and alerts include only these. Choose none to hear about everything.
-          </p>
-          <CategoryChoices
-            selected={preferences.interest_categories}
-            onChange={(interest_categories) => update({ interest_categories })}
-          />
-          {shops === 'failed' ? (
-            <p className="muted">
-              We couldn't load the list of stores. Categories still work; reload the page to choose stores.
-            </p>
-          ) : shops.length > 0 ? (
-            <details className="store-choices">
-              <summary>Stores ({preferences.interest_stores.length} chosen)</summary>
-              <div className="choice-grid">
-                {shops.map((shop) => {
-                  const checked = preferences.interest_stores.includes(shop.id);
-                  return (
-                    <label key={shop.id} className="choice">
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        disabled={!checked && tooManyStores}
-                        onChange={() =>
-                          update({ interest_stores: toggled(preferences.interest_stores, shop.id) })
-                        }
-                      />
-                      {shop.name}
-                    </label>
-                  );
-                })}
-              </div>
-            </details>
-          ) : null}
-        </fieldset>
+        <InterestFields preferences={preferences} update={update} shops={shops} />
 
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <div className="button-row">

@@ -13,6 +13,52 @@ import { CategoryChoices, DigestFrequencyChoice } from './EmailChoiceFields';
 import '../account.css';
 
 type Phase = 'checking' | 'asking' | 'saving' | 'done';
+/** The prompt's short form: the digest's frequency, instant alerts and the categories of interest. */
+function FirstRunChoiceFields({
+  choice,
+  setChoice,
+}: {
+  choice: AlertPreferencesInput;
+  setChoice: (choice: AlertPreferencesInput) => void;
+}) {
+  return (
+    <>
+      <fieldset>
+        <legend>Deal digest</legend>
+        <DigestFrequencyChoice
+          name="first-run-digest"
+          value={choice.digest}
+          onChange={(digest) => setChoice({ ...choice, digest })}
+        />
+        {choice.digest !== 'off' ? (
+          <p className="muted">
+            {choice.digest === 'weekly' ? 'Mondays' : 'Every day'} at 8 AM your time; pick another day or time
+            in Account Settings.
+          </p>
+        ) : null}
+      </fieldset>
+      <fieldset>
+        <legend>Alerts</legend>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={choice.instant_alerts}
+            onChange={(event) => setChoice({ ...choice, instant_alerts: event.target.checked })}
+          />
+          Alert me when a deal is unusually cheap (at most one email an hour)
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>Interests</legend>
+        <p className="muted">Choose none to hear about everything.</p>
+        <CategoryChoices
+          selected={choice.interest_categories}
+          onChange={(interest_categories) => setChoice({ ...choice, interest_categories })}
+        />
+      </fieldset>
+    </>
+  );
+}
 
 export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; checkoutReturn: boolean }) {
   // Asked only after a checkout, or while a checkout's reminder is pending (read once, when it mounts).
@@ -92,39 +138,7 @@ export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; chec
           void finish(choice);
         }}
       >
-        <fieldset>
-          <legend>Deal digest</legend>
-          <DigestFrequencyChoice
-            name="first-run-digest"
-            value={choice.digest}
-            onChange={(digest) => setChoice({ ...choice, digest })}
-          />
-          {choice.digest !== 'off' ? (
-            <p className="muted">
-              {choice.digest === 'weekly' ? 'Mondays' : 'Every day'} at 8 AM your time; pick another day or
-              time in Account Settings.
-            </p>
-          ) : null}
-        </fieldset>
-        <fieldset>
-          <legend>Alerts</legend>
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={choice.instant_alerts}
-              onChange={(event) => setChoice({ ...choice, instant_alerts: event.target.checked })}
-            />
-            Alert me when a deal is unusually cheap (at most one email an hour)
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>Interests</legend>
-          <p className="muted">Choose none to hear about everything.</p>
-          <CategoryChoices
-            selected={choice.interest_categories}
-            onChange={(interest_categories) => setChoice({ ...choice, interest_categories })}
-          />
-        </fieldset>
+        <FirstRunChoiceFields choice={choice} setChoice={setChoice} />
         {failed ? <Alert>We couldn't save your choice. Please try again.</Alert> : null}
         <div className="button-row">
           <Button type="submit" loading={phase === 'saving'}>

@@ -6,13 +6,13 @@ import {
   createPortalSession,
   getSubscriptionStatus,
   resumeSubscription,
-} from '@/lib/billing-api';
+} from '@/subscription/api/billing-api';
 import { leaveAppFor } from '@/lib/leave-app';
-import { SubscriptionContext } from '@/hooks/useSubscription';
+import { SubscriptionContext } from '@/subscription/hooks/useSubscription';
 import { parseUser } from '@model/user';
 import { SubscriptionSection } from './SubscriptionSection';
 
-jest.mock('@/lib/billing-api', () => ({
+jest.mock('@/subscription/api/billing-api', () => ({
   cancelSubscription: jest.fn(),
   createCheckoutSession: jest.fn(),
   createPortalSession: jest.fn(),

@@ -3,21 +3,23 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
-import { cancelSubscription, createPortalSession, resumeSubscription } from '@/lib/billing-api';
-import { useCheckout } from '@/hooks/useCheckout';
-import { useSubscriptionStatus } from '@/hooks/useSubscriptionStatus';
+import { cancelSubscription, createPortalSession, resumeSubscription } from '@/subscription/api/billing-api';
+import { useCheckout } from '@/subscription/hooks/useCheckout';
+import { useSubscriptionStatus } from '@/subscription/hooks/useSubscriptionStatus';
 import { leaveAppFor } from '@/lib/leave-app';
-import { subscriptionDisplay } from '@/lib/subscription-display';
-import { failedRenewalText, nextChargeText, paymentMethodText } from '@/lib/billing-copy';
-import { SubscriptionContext } from '@/hooks/useSubscription';
+import { subscriptionDisplay } from '@/subscription/lib/subscription-display';
+import { failedRenewalText, nextChargeText, paymentMethodText } from '@/subscription/lib/billing-copy';
+import { SubscriptionContext } from '@/subscription/hooks/useSubscription';
 import { subscriptionStatusView } from '@model/subscription-status';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
 type Pending = 'cancel' | 'resubscribe' | 'portal' | null;
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
-/** Status and period end by the rules of docs/reference.md#billing, with Cancel Subscription or Resubscribe. */
-export function SubscriptionSection() {
+type SubscriptionStatus = ReturnType<typeof useSubscriptionStatus>;
+
+/** get_subscription_status's answer, kept in step with the live mirror, and the mirror's own billing lines. */
+function useSubscriptionFacts() {
   const status = useSubscriptionStatus({ loadOnMount: true });
   // The webhook's live mirror (ProtectedRoute's listener): the next charge without asking Stripe.
   const live = useContext(SubscriptionContext);
@@ -39,6 +41,11 @@ export function SubscriptionSection() {
   useEffect(() => {
     if (staleFor !== null) void refresh();
   }, [staleFor, refresh]);
+  return { status, nextCharge, failure, card };
+}
+
+/** Cancel, Resubscribe and Manage billing, with the action under way and its outcome. */
+function useSubscriptionActions(status: SubscriptionStatus) {
   const checkout = useCheckout();
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -113,28 +120,42 @@ export function SubscriptionSection() {
     setPending(null);
   };
 
-  if (data === null) {
-    return (
-      <Section title="Subscription" id="subscription">
-        {status.phase === 'error' ? (
-          <>
-            <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>
-            <Button variant="secondary" onClick={() => void status.refresh()}>
-              Try Again
-            </Button>
-          </>
-        ) : (
-          <Spinner label="Loading your subscription" />
-        )}
-      </Section>
-    );
-  }
+  return { checkout, pending, message, cancel, resubscribe, manageBilling };
+}
 
-  const display = subscriptionDisplay(data.status, data.current_period_end);
-  const busy = pending !== null || checkout.busy;
-  const resubscribing = pending === 'resubscribe' || checkout.busy;
+/** The section before the first status answer: a spinner, or the load failure with Try Again. */
+function SubscriptionLoading({ status }: { status: SubscriptionStatus }) {
   return (
     <Section title="Subscription" id="subscription">
+      {status.phase === 'error' ? (
+        <>
+          <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>
+          <Button variant="secondary" onClick={() => void status.refresh()}>
+            Try Again
+          </Button>
+        </>
+      ) : (
+        <Spinner label="Loading your subscription" />
+      )}
+    </Section>
+  );
+}
+
+/** Status, payment method, the period line (or the next charge) and a failed renewal's notice. */
+function SubscriptionFacts({
+  data,
+  nextCharge,
+  failure,
+  card,
+}: {
+  data: NonNullable<SubscriptionStatus['data']>;
+  nextCharge: string | null;
+  failure: string | null;
+  card: string | null;
+}) {
+  const display = subscriptionDisplay(data.status, data.current_period_end);
+  return (
+    <>
       <dl className="account-facts">
         <div>
           <dt>Status</dt>
@@ -166,6 +187,24 @@ export function SubscriptionSection() {
           {failure}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** Status and period end by the rules of docs/reference.md#billing, with Cancel Subscription or Resubscribe. */
+export function SubscriptionSection() {
+  const { status, nextCharge, failure, card } = useSubscriptionFacts();
+  const { checkout, pending, message, cancel, resubscribe, manageBilling } = useSubscriptionActions(status);
+  const { data } = status;
+
+  if (data === null) return <SubscriptionLoading status={status} />;
+
+  const display = subscriptionDisplay(data.status, data.current_period_end);
+  const busy = pending !== null || checkout.busy;
+  const resubscribing = pending === 'resubscribe' || checkout.busy;
+  return (
+    <Section title="Subscription" id="subscription">
+      <SubscriptionFacts data={data} nextCharge={nextCharge} failure={failure} card={card} />
       {status.phase === 'error' && <Alert>{ACCOUNT_MESSAGES.loadFailed}</Alert>}
       <div className="button-row">
         {display.action === 'cancel' && (

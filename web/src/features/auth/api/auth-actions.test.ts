@@ -12,10 +12,10 @@ import {
 } from 'firebase/auth';
 import { auth } from '@/lib/auth';
 import { signInWithApple, signInWithGoogle, signInWithPassword, signUpWithPassword } from './auth-actions';
-import { createUserDocument, ensureUserDocument } from './user-document-lazy';
+import { createUserDocument, ensureUserDocument } from '@/lib/user-document-lazy';
 
 jest.mock('@/lib/auth', () => ({ auth: { currentUser: null } }));
-jest.mock('./user-document-lazy', () => ({
+jest.mock('@/lib/user-document-lazy', () => ({
   ensureUserDocument: jest.fn(() => Promise.resolve()),
   createUserDocument: jest.fn(() => Promise.resolve()),
 }));

@@ -16,7 +16,7 @@ import {
 import { auth } from '@/lib/auth';
 import { signOutIfSessionEnded } from '@/lib/auth-errors';
 import { authErrorCode } from '@/lib/error-code';
-import { createUserDocument, ensureUserDocument } from './user-document-lazy';
+import { createUserDocument, ensureUserDocument } from '@/lib/user-document-lazy';
 
 /** A closed or superseded popup is the user's choice, not a failure worth an error message. */
 export function isPopupDismissal(error: unknown): boolean {

@@ -3,7 +3,7 @@ import type { User } from 'firebase/auth';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthStateContext, type AuthState } from '@/lib/auth-state';
-import { SubscriptionContext, type SubscriptionState } from '@/hooks/useSubscription';
+import { SubscriptionContext, type SubscriptionState } from '@/subscription/hooks/useSubscription';
 import ProtectedRoute from './ProtectedRoute';
 
 // The Firebase SDK instances and reactfire's providers are wiring only here; the gate's decisions are under test.
@@ -15,7 +15,7 @@ jest.mock('reactfire', () => {
 });
 let mockSubscription: SubscriptionState;
 const mockWatchedUid = jest.fn<undefined, [string]>();
-jest.mock('./SubscriptionProvider', () => ({
+jest.mock('@/subscription/components/SubscriptionProvider', () => ({
   SubscriptionProvider: ({ uid, children }: { uid: string; children: ReactNode }) => {
     mockWatchedUid(uid);
     return <SubscriptionContext.Provider value={mockSubscription}>{children}</SubscriptionContext.Provider>;

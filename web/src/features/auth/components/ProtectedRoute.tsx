@@ -7,8 +7,8 @@ import { auth } from '@/lib/auth';
 import { useAuthState } from '@/lib/auth-state';
 import { firebaseApp } from '@/lib/firebase-app';
 import { isSubscriptionFreePath } from '../access';
-import { useSubscription } from '@/hooks/useSubscription';
-import { SubscriptionProvider } from './SubscriptionProvider';
+import { useSubscription } from '@/subscription/hooks/useSubscription';
+import { SubscriptionProvider } from '@/subscription/components/SubscriptionProvider';
 
 /**
  * Layout route for every protected page (docs/reference.md#access-control): signed out → /login (remembering where the

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { AuthStateContext, type AuthState } from '@/lib/auth-state';
-import { ensureUserDocumentUnlessConfirmed } from '../api/user-document-lazy';
+import { ensureUserDocumentUnlessConfirmed } from '@/lib/user-document-lazy';
 import { UserDocumentSync } from './UserDocumentSync';
 
-jest.mock('../api/user-document-lazy', () => ({
+jest.mock('@/lib/user-document-lazy', () => ({
   ensureUserDocumentUnlessConfirmed: jest.fn(() => Promise.resolve()),
 }));
 

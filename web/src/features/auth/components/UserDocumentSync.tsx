@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAuthState } from '@/lib/auth-state';
-import { ensureUserDocumentUnlessConfirmed } from '../api/user-document-lazy';
+import { ensureUserDocumentUnlessConfirmed } from '@/lib/user-document-lazy';
 
 interface UserDocumentSyncProps {
   /**

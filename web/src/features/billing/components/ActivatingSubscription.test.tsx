@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { ActivatingSubscription } from './ActivatingSubscription';
 
 jest.mock('@/config/env', () => ({ env: { supportEmail: 'support@bargains.test' } }));
-jest.mock('@/lib/billing-api', () => ({
+jest.mock('@/subscription/api/billing-api', () => ({
   createCheckoutSession: jest.fn(),
   getSubscriptionStatus: jest.fn(),
 }));

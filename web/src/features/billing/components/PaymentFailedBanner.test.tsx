@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { parseUser } from '@model/user';
-import { createPortalSession } from '@/lib/billing-api';
+import { createPortalSession } from '@/subscription/api/billing-api';
 import { leaveAppFor } from '@/lib/leave-app';
 import { PaymentFailedBanner } from './PaymentFailedBanner';
 
-jest.mock('@/lib/billing-api', () => ({ createPortalSession: jest.fn() }));
+jest.mock('@/subscription/api/billing-api', () => ({ createPortalSession: jest.fn() }));
 jest.mock('@/lib/leave-app', () => ({ leaveAppFor: jest.fn() }));
 
 const NOV_30 = Date.parse('2026-11-30T15:00:00Z') / 1000;

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/Button';
 import type { UserDoc } from '@model/user';
-import { createPortalSession } from '@/lib/billing-api';
-import { paymentFailure } from '@/lib/billing-copy';
+import { createPortalSession } from '@/subscription/api/billing-api';
+import { paymentFailure } from '@/subscription/lib/billing-copy';
 import { leaveAppFor } from '@/lib/leave-app';
 
 type Pending = 'idle' | 'opening' | 'failed';

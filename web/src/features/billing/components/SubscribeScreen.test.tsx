@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createCheckoutSession, getSubscriptionStatus } from '@/lib/billing-api';
+import { createCheckoutSession, getSubscriptionStatus } from '@/subscription/api/billing-api';
 import { leaveAppFor } from '@/lib/leave-app';
 import { SubscribeScreen } from './SubscribeScreen';
 
-jest.mock('@/lib/billing-api', () => ({
+jest.mock('@/subscription/api/billing-api', () => ({
   createCheckoutSession: jest.fn(),
   getSubscriptionStatus: jest.fn(),
 }));

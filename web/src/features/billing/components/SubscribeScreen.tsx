@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { monthlyPriceLabel } from '@/config/product';
-import { useCheckout } from '@/hooks/useCheckout';
-import { useSubscriptionStatus } from '@/hooks/useSubscriptionStatus';
+import { useCheckout } from '@/subscription/hooks/useCheckout';
+import { useSubscriptionStatus } from '@/subscription/hooks/useSubscriptionStatus';
 import { SubscriptionStatusDetails } from './SubscriptionStatusDetails';
 import '../billing.css';
 

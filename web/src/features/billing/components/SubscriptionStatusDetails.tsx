@@ -1,6 +1,6 @@
 import type { SubscriptionStatusResponse } from '@model/subscription-status';
 import { formatUnixSeconds } from '@/lib/format-date';
-import { subscriptionStatusLabel } from '@/lib/subscription-display';
+import { subscriptionStatusLabel } from '@/subscription/lib/subscription-display';
 
 /** Status and period end as returned by get_subscription_status (the subscribe screen's refresh control). */
 export function SubscriptionStatusDetails({ subscription }: { subscription: SubscriptionStatusResponse }) {

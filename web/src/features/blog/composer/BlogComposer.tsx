@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { BlogPost } from '@model/blog';
 import { blogDraftSchema } from '@model/blog-draft';
@@ -52,6 +52,217 @@ function readAsDataUrl(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsDataURL(file);
   });
+}
+type FieldChange = (
+  key: keyof DraftForm,
+) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+type SetState<T> = (value: T) => void;
+
+/** Preview, Publish and Unpublish: each checks the draft with the shared schema first and reports its outcome. */
+function useComposerActions({
+  form,
+  setOutcome,
+  setPreview,
+  setIdEdited,
+  setPublished,
+  previewRegion,
+}: {
+  form: DraftForm;
+  setOutcome: SetState<Outcome>;
+  setPreview: SetState<BlogPost | null>;
+  setIdEdited: SetState<boolean>;
+  setPublished: SetState<boolean>;
+  previewRegion: RefObject<HTMLElement | null>;
+}) {
+  /** The shared schema first, so a mistake is named at once, without a round trip. */
+  const checkedDraft = () => {
+    const input = draftInput(form);
+    const result = blogDraftSchema.safeParse(input);
+    if (result.success) return input;
+    setOutcome({
+      kind: 'problems',
+      messages: result.error.issues.map((issue) => `${fieldName(issue.path)}${issue.message}`),
+    });
+    return null;
+  };
+
+  const run = async (action: 'preview' | 'publish', work: () => Promise<void>) => {
+    setOutcome({ kind: 'busy', action });
+    try {
+      await work();
+    } catch (error) {
+      setOutcome({ kind: 'problems', messages: [errorText(error)] });
+    }
+  };
+
+  const onPreview = () => {
+    const input = checkedDraft();
+    if (!input) return;
+    void run('preview', async () => {
+      setPreview(await previewBlogPost(input));
+      setOutcome({ kind: 'idle' });
+      // Focus moves to the preview (and the browser scrolls it into view), where a screen reader reads on.
+      requestAnimationFrame(() => previewRegion.current?.focus());
+    });
+  };
+
+  const onPublish = (event: FormEvent) => {
+    event.preventDefault();
+    const input = checkedDraft();
+    if (!input) return;
+    void run('publish', async () => {
+      const answer = await publishBlogPost(input);
+      setIdEdited(true);
+      setPublished(true);
+      setOutcome({ kind: 'published', path: answer.path, updated: answer.status === 'updated' });
+    });
+  };
+
+  const onUnpublish = async () => {
+    if (!window.confirm(`Unpublish /blog/${form.id}? Readers get "not found" once the blog's cache expires.`))
+      return;
+    setOutcome({ kind: 'busy', action: 'unpublish' });
+    try {
+      await unpublishBlogPost(form.id);
+      setPreview(null);
+      setPublished(false);
+      setOutcome({ kind: 'unpublished', id: form.id });
+    } catch (error) {
+      setOutcome({ kind: 'problems', messages: [errorText(error)] });
+    }
+  };
+
+  return { onPreview, onPublish, onUnpublish };
+}
+
+/** The body's HTML with its toolbar of snippets and the image upload. */
+function BodyField({
+  form,
+  body,
+  insert,
+  onUpload,
+  field,
+}: {
+  form: DraftForm;
+  body: RefObject<HTMLTextAreaElement | null>;
+  insert: (snippet: keyof typeof SNIPPETS) => void;
+  onUpload: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+  field: FieldChange;
+}) {
+  return (
+    <div className="field composer__body">
+      <label className="field__label" htmlFor="composer-body">
+        Body (HTML)
+      </label>
+      <div className="composer__toolbar" role="toolbar" aria-label="Insert into the body">
+        {TOOLBAR.map(({ label, snippet }) => (
+          <button key={snippet} type="button" className="composer__tool" onClick={() => insert(snippet)}>
+            {label}
+          </button>
+        ))}
+        <label className="composer__tool composer__upload">
+          Upload image
+          <input
+            type="file"
+            accept={UPLOAD_IMAGE_TYPES.join(',')}
+            onChange={(event) => void onUpload(event)}
+            aria-describedby="composer-body-hint"
+          />
+        </label>
+      </div>
+      <textarea
+        id="composer-body"
+        ref={body}
+        className="field__input composer__textarea"
+        value={form.html}
+        onChange={field('html')}
+        aria-describedby="composer-body-hint"
+        spellCheck
+        rows={16}
+      />
+      <p className="field__hint" id="composer-body-hint">
+        Headings, paragraphs, links, lists, tables and images. Scripts, frames, forms, inline styles and event
+        handlers are removed. Images: a site path (/blog/images/…) or an uploaded PNG, JPEG, GIF or WebP of up
+        to 300 KB.
+      </p>
+    </div>
+  );
+}
+
+/** Cover image, tags and the author's name, avatar and bio. */
+function DetailsFields({ form, field }: { form: DraftForm; field: FieldChange }) {
+  return (
+    <>
+      <div className="composer__columns">
+        <TextField
+          label="Cover image"
+          value={form.coverImage}
+          onChange={field('coverImage')}
+          placeholder="/blog/covers/energy-bills.svg"
+          hint="A site path; shown at 16:9"
+        />
+        <TextField label="Tags" value={form.tags} onChange={field('tags')} hint="Comma-separated, up to 8" />
+      </div>
+      <fieldset className="composer__author">
+        <legend className="field__label">Author</legend>
+        <div className="composer__columns">
+          <TextField label="Name" value={form.authorName} onChange={field('authorName')} />
+          <TextField
+            label="Avatar"
+            value={form.authorAvatar}
+            onChange={field('authorAvatar')}
+            placeholder="/blog/avatars/maya-chen.svg"
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="composer-bio">
+            Bio
+          </label>
+          <textarea
+            id="composer-bio"
+            className="field__input"
+            value={form.authorBio}
+            onChange={field('authorBio')}
+            rows={2}
+          />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** Preview, Publish (Update post once published) and, for a published post, Unpublish. */
+function ComposerActions({
+  busy,
+  published,
+  onPreview,
+  onUnpublish,
+}: {
+  busy: 'preview' | 'publish' | 'unpublish' | null;
+  published: boolean;
+  onPreview: () => void;
+  onUnpublish: () => Promise<void>;
+}) {
+  return (
+    <div className="composer__actions">
+      <Button variant="secondary" onClick={onPreview} loading={busy === 'preview'} disabled={busy !== null}>
+        {busy === 'preview' ? 'Preparing preview…' : 'Preview'}
+      </Button>
+      <Button type="submit" loading={busy === 'publish'} disabled={busy !== null}>
+        {busy === 'publish' ? 'Publishing…' : published ? 'Update post' : 'Publish'}
+      </Button>
+      {published ? (
+        <Button
+          variant="danger"
+          onClick={() => void onUnpublish()}
+          loading={busy === 'unpublish'}
+          disabled={busy !== null}
+        >
+          {busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 /** The blog composer (docs/blog-composer.md): write, preview as readers will see it, publish, unpublish. */
@@ -118,64 +329,14 @@ export function BlogComposer({ initial, existing }: BlogComposerProps) {
       setOutcome({ kind: 'problems', messages: [`${file.name} could not be read. Choose the file again.`] });
     }
   };
-
-  /** The shared schema first, so a mistake is named at once, without a round trip. */
-  const checkedDraft = () => {
-    const input = draftInput(form);
-    const result = blogDraftSchema.safeParse(input);
-    if (result.success) return input;
-    setOutcome({
-      kind: 'problems',
-      messages: result.error.issues.map((issue) => `${fieldName(issue.path)}${issue.message}`),
-    });
-    return null;
-  };
-
-  const run = async (action: 'preview' | 'publish', work: () => Promise<void>) => {
-    setOutcome({ kind: 'busy', action });
-    try {
-      await work();
-    } catch (error) {
-      setOutcome({ kind: 'problems', messages: [errorText(error)] });
-    }
-  };
-
-  const onPreview = () => {
-    const input = checkedDraft();
-    if (!input) return;
-    void run('preview', async () => {
-      setPreview(await previewBlogPost(input));
-      setOutcome({ kind: 'idle' });
-      // Focus moves to the preview (and the browser scrolls it into view), where a screen reader reads on.
-      requestAnimationFrame(() => previewRegion.current?.focus());
-    });
-  };
-
-  const onPublish = (event: FormEvent) => {
-    event.preventDefault();
-    const input = checkedDraft();
-    if (!input) return;
-    void run('publish', async () => {
-      const answer = await publishBlogPost(input);
-      setIdEdited(true);
-      setPublished(true);
-      setOutcome({ kind: 'published', path: answer.path, updated: answer.status === 'updated' });
-    });
-  };
-
-  const onUnpublish = async () => {
-    if (!window.confirm(`Unpublish /blog/${form.id}? Readers get "not found" once the blog's cache expires.`))
-      return;
-    setOutcome({ kind: 'busy', action: 'unpublish' });
-    try {
-      await unpublishBlogPost(form.id);
-      setPreview(null);
-      setPublished(false);
-      setOutcome({ kind: 'unpublished', id: form.id });
-    } catch (error) {
-      setOutcome({ kind: 'problems', messages: [errorText(error)] });
-    }
-  };
+  const { onPreview, onPublish, onUnpublish } = useComposerActions({
+    form,
+    setOutcome,
+    setPreview,
+    setIdEdited,
+    setPublished,
+    previewRegion,
+  });
 
   const busy = outcome.kind === 'busy' ? outcome.action : null;
 
@@ -195,107 +356,12 @@ export function BlogComposer({ initial, existing }: BlogComposerProps) {
           spellCheck={false}
           autoCapitalize="off"
         />
-        <div className="field composer__body">
-          <label className="field__label" htmlFor="composer-body">
-            Body (HTML)
-          </label>
-          <div className="composer__toolbar" role="toolbar" aria-label="Insert into the body">
-            {TOOLBAR.map(({ label, snippet }) => (
-              <button key={snippet} type="button" className="composer__tool" onClick={() => insert(snippet)}>
-                {label}
-              </button>
-            ))}
-            <label className="composer__tool composer__upload">
-              Upload image
-              <input
-                type="file"
-                accept={UPLOAD_IMAGE_TYPES.join(',')}
-                onChange={(event) => void onUpload(event)}
-                aria-describedby="composer-body-hint"
-              />
-            </label>
-          </div>
-          <textarea
-            id="composer-body"
-            ref={body}
-            className="field__input composer__textarea"
-            value={form.html}
-            onChange={field('html')}
-            aria-describedby="composer-body-hint"
-            spellCheck
-            rows={16}
-          />
-          <p className="field__hint" id="composer-body-hint">
-            Headings, paragraphs, links, lists, tables and images. Scripts, frames, forms, inline styles and
-            event handlers are removed. Images: a site path (/blog/images/…) or an uploaded PNG, JPEG, GIF or
-            WebP of up to 300 KB.
-          </p>
-        </div>
-        <div className="composer__columns">
-          <TextField
-            label="Cover image"
-            value={form.coverImage}
-            onChange={field('coverImage')}
-            placeholder="/blog/covers/energy-bills.svg"
-            hint="A site path; shown at 16:9"
-          />
-          <TextField
-            label="Tags"
-            value={form.tags}
-            onChange={field('tags')}
-            hint="Comma-separated, up to 8"
-          />
-        </div>
-        <fieldset className="composer__author">
-          <legend className="field__label">Author</legend>
-          <div className="composer__columns">
-            <TextField label="Name" value={form.authorName} onChange={field('authorName')} />
-            <TextField
-              label="Avatar"
-              value={form.authorAvatar}
-              onChange={field('authorAvatar')}
-              placeholder="/blog/avatars/maya-chen.svg"
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="composer-bio">
-              Bio
-            </label>
-            <textarea
-              id="composer-bio"
-              className="field__input"
-              value={form.authorBio}
-              onChange={field('authorBio')}
-              rows={2}
-            />
-          </div>
-        </fieldset>
+        <BodyField form={form} body={body} insert={insert} onUpload={onUpload} field={field} />
+        <DetailsFields form={form} field={field} />
 
         <Outcome outcome={outcome} />
 
-        <div className="composer__actions">
-          <Button
-            variant="secondary"
-            onClick={onPreview}
-            loading={busy === 'preview'}
-            disabled={busy !== null}
-          >
-            {busy === 'preview' ? 'Preparing preview…' : 'Preview'}
-          </Button>
-          <Button type="submit" loading={busy === 'publish'} disabled={busy !== null}>
-            {busy === 'publish' ? 'Publishing…' : published ? 'Update post' : 'Publish'}
-          </Button>
-          {published ? (
-            <Button
-              variant="danger"
-              onClick={() => void onUnpublish()}
-              loading={busy === 'unpublish'}
-              disabled={busy !== null}
-            >
-              {busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
-            </Button>
-          ) : null}
-        </div>
+        <ComposerActions busy={busy} published={published} onPreview={onPreview} onUnpublish={onUnpublish} />
       </form>
 
       {preview ? (

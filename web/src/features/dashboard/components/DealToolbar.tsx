@@ -64,6 +64,82 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string, replace: 
   );
 }
 
+/** The Show, Store, Category and Sort by selects; each change goes to the list's URL parameters at once. */
+function FilterFields({ params, onChange, summary }: DealToolbarProps) {
+  const shops = summary?.shops ?? [];
+  const shopKnown = params.shop === null || shops.some((shop) => shop.id === params.shop);
+  return (
+    <>
+      <label className="deal-toolbar__field">
+        <span className="deal-toolbar__label">Show</span>
+        <select
+          className="deal-toolbar__select"
+          value={params.filter}
+          onChange={(event) => {
+            if (isDealFilter(event.target.value)) onChange({ ...params, filter: event.target.value });
+          }}
+        >
+          {DEAL_FILTERS.map((option) => (
+            <option key={option} value={option}>
+              {DEAL_FILTER_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="deal-toolbar__field">
+        <span className="deal-toolbar__label">Store</span>
+        <select
+          className="deal-toolbar__select"
+          value={params.shop ?? ''}
+          onChange={(event) => onChange({ ...params, shop: event.target.value || null })}
+        >
+          <option value="">All Stores</option>
+          {!shopKnown && params.shop && <option value={params.shop}>{params.shop}</option>}
+          {shops.map((shop) => (
+            <option key={shop.id} value={shop.id}>
+              {withCount(shop.name, shop.live)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="deal-toolbar__field">
+        <span className="deal-toolbar__label">Category</span>
+        <select
+          className="deal-toolbar__select"
+          value={params.category ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ ...params, category: isDealCategory(value) ? value : null });
+          }}
+        >
+          <option value="">All Categories</option>
+          {DEAL_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {withCount(DEAL_CATEGORY_LABELS[category], summary?.categories[category])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="deal-toolbar__field">
+        <span className="deal-toolbar__label">Sort by</span>
+        <select
+          className="deal-toolbar__select"
+          value={params.sort}
+          onChange={(event) => {
+            if (isDealSort(event.target.value)) onChange({ ...params, sort: event.target.value });
+          }}
+        >
+          {DEAL_SORTS.map((option) => (
+            <option key={option} value={option}>
+              {DEAL_SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
 export function DealToolbar({ params, onChange, summary }: DealToolbarProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const panelId = useId();
@@ -80,9 +156,6 @@ export function DealToolbar({ params, onChange, summary }: DealToolbarProps) {
   useEffect(() => {
     if (sheetOpen) panelRef.current?.querySelector('select')?.focus();
   }, [sheetOpen]);
-
-  const shops = summary?.shops ?? [];
-  const shopKnown = params.shop === null || shops.some((shop) => shop.id === params.shop);
 
   return (
     <div className="deal-toolbar">
@@ -114,72 +187,7 @@ export function DealToolbar({ params, onChange, summary }: DealToolbarProps) {
           if (event.key === 'Escape' && sheetOpen) closeSheet();
         }}
       >
-        <label className="deal-toolbar__field">
-          <span className="deal-toolbar__label">Show</span>
-          <select
-            className="deal-toolbar__select"
-            value={params.filter}
-            onChange={(event) => {
-              if (isDealFilter(event.target.value)) onChange({ ...params, filter: event.target.value });
-            }}
-          >
-            {DEAL_FILTERS.map((option) => (
-              <option key={option} value={option}>
-                {DEAL_FILTER_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="deal-toolbar__field">
-          <span className="deal-toolbar__label">Store</span>
-          <select
-            className="deal-toolbar__select"
-            value={params.shop ?? ''}
-            onChange={(event) => onChange({ ...params, shop: event.target.value || null })}
-          >
-            <option value="">All Stores</option>
-            {!shopKnown && params.shop && <option value={params.shop}>{params.shop}</option>}
-            {shops.map((shop) => (
-              <option key={shop.id} value={shop.id}>
-                {withCount(shop.name, shop.live)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="deal-toolbar__field">
-          <span className="deal-toolbar__label">Category</span>
-          <select
-            className="deal-toolbar__select"
-            value={params.category ?? ''}
-            onChange={(event) => {
-              const value = event.target.value;
-              onChange({ ...params, category: isDealCategory(value) ? value : null });
-            }}
-          >
-            <option value="">All Categories</option>
-            {DEAL_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {withCount(DEAL_CATEGORY_LABELS[category], summary?.categories[category])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="deal-toolbar__field">
-          <span className="deal-toolbar__label">Sort by</span>
-          <select
-            className="deal-toolbar__select"
-            value={params.sort}
-            onChange={(event) => {
-              if (isDealSort(event.target.value)) onChange({ ...params, sort: event.target.value });
-            }}
-          >
-            {DEAL_SORTS.map((option) => (
-              <option key={option} value={option}>
-                {DEAL_SORT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterFields params={params} onChange={onChange} summary={summary} />
         <div className="deal-toolbar__sheet-actions">
           <button
             type="button"

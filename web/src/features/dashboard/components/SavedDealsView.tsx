@@ -15,32 +15,14 @@ import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { DealCard } from './DealCard';
 import { ReminderControl } from './ReminderControl';
 import { SaveToggle } from './SaveToggle';
-
 /**
- * The user's saved deals, most recently saved first, read a page (20 ids, one query) at a time. Expired deals
- * stay, marked as ended; a deal that was removed from the catalogue shows as no longer available. A running
- * deal offers "Remind me before it ends" (its reminders are read once, when the view opens). A deal that does not
- * apply in the subscriber's country (model/regions.ts) is left out like a removed one: only its place and the way
- * to unsave it stay, so the count still matches what was saved.
+ * Reads the saved deals' documents a page (DEAL_PAGE_SIZE ids, one query) at a time, up to `pagesWanted` pages.
+ * A failed read stops the reading until the error is cleared (Try Again).
  */
-export function SavedDealsView({
-  db,
-  uid,
-  saved,
-}: {
-  db: Firestore;
-  uid: string | null;
-  saved: SavedDealsState;
-}) {
-  const reminders = useReminders(db, uid);
-  const country = useDealCountry();
+function useSavedDealDocuments(db: Firestore, savedIds: readonly string[], pagesWanted: number) {
   /** Deals read so far, keyed by id; null for a saved id whose deal no longer exists. */
   const [byId, setById] = useState<ReadonlyMap<string, Deal | null>>(new Map());
-  const [pagesWanted, setPagesWanted] = useState(1);
   const [error, setError] = useState<string | null>(null);
-  // The instant "ends in …" is measured from; fixed while the view is open.
-  const [now] = useState(() => new Date());
-  const savedIds = useMemo(() => saved.deals.map((deal) => deal.dealId), [saved.deals]);
   const missing = useMemo(
     () => savedIds.slice(0, pagesWanted * DEAL_PAGE_SIZE).filter((id) => !byId.has(id)),
     [savedIds, pagesWanted, byId],
@@ -69,6 +51,33 @@ export function SavedDealsView({
       current = false;
     };
   }, [db, loading, missing]);
+
+  return { byId, loading, error, setError };
+}
+
+/**
+ * The user's saved deals, most recently saved first, read a page (20 ids, one query) at a time. Expired deals
+ * stay, marked as ended; a deal that was removed from the catalogue shows as no longer available. A running
+ * deal offers "Remind me before it ends" (its reminders are read once, when the view opens). A deal that does not
+ * apply in the subscriber's country (model/regions.ts) is left out like a removed one: only its place and the way
+ * to unsave it stay, so the count still matches what was saved.
+ */
+export function SavedDealsView({
+  db,
+  uid,
+  saved,
+}: {
+  db: Firestore;
+  uid: string | null;
+  saved: SavedDealsState;
+}) {
+  const reminders = useReminders(db, uid);
+  const country = useDealCountry();
+  const [pagesWanted, setPagesWanted] = useState(1);
+  // The instant "ends in …" is measured from; fixed while the view is open.
+  const [now] = useState(() => new Date());
+  const savedIds = useMemo(() => saved.deals.map((deal) => deal.dealId), [saved.deals]);
+  const { byId, loading, error, setError } = useSavedDealDocuments(db, savedIds, pagesWanted);
 
   const shown = savedIds.filter((id) => byId.has(id));
   const complete = shown.length === savedIds.length;

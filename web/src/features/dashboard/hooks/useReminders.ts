@@ -26,6 +26,26 @@ export function browserTimeZone(): string {
   return isKnownTimeZone(zone) ? zone : 'UTC';
 }
 
+/** `map` with the deal's reminder set to `value`, or removed when it is null. */
+function withReminder(
+  map: ReadonlyMap<string, Reminder>,
+  dealId: string,
+  value: Reminder | null,
+): ReadonlyMap<string, Reminder> {
+  const copy = new Map(map);
+  if (value) copy.set(dealId, value);
+  else copy.delete(dealId);
+  return copy;
+}
+
+/** `set` with the deal marked as being written (`busy`) or not. */
+function withPending(set: ReadonlySet<string>, dealId: string, busy: boolean): ReadonlySet<string> {
+  const copy = new Set(set);
+  if (busy) copy.add(dealId);
+  else copy.delete(dealId);
+  return copy;
+}
+
 /** The signed-in user's reminders: one read when the Saved view opens, then local, optimistic changes. */
 export function useReminders(db: Firestore, uid: string | null): RemindersState {
   const [status, setStatus] = useState<RemindersState['status']>('loading');
@@ -57,20 +77,8 @@ export function useReminders(db: Firestore, uid: string | null): RemindersState 
   const change = useCallback(
     (dealId: string, next: Reminder | null, write: () => Promise<void>, verb: string) => {
       const previous = reminders.get(dealId) ?? null;
-      const apply = (value: Reminder | null) =>
-        setReminders((map) => {
-          const copy = new Map(map);
-          if (value) copy.set(dealId, value);
-          else copy.delete(dealId);
-          return copy;
-        });
-      const settle = (busy: boolean) =>
-        setPending((set) => {
-          const copy = new Set(set);
-          if (busy) copy.add(dealId);
-          else copy.delete(dealId);
-          return copy;
-        });
+      const apply = (value: Reminder | null) => setReminders((map) => withReminder(map, dealId, value));
+      const settle = (busy: boolean) => setPending((set) => withPending(set, dealId, busy));
       setError(null);
       apply(next);
       settle(true);

@@ -18,6 +18,29 @@ interface QueueCardProps {
   /** Bumped after every action on the desk: an open history reloads. */
   revision: number;
 }
+/** The deal's state on the desk: Editor's pick, savings, hidden, reported, changed at the source, edited, verified. */
+function QueueBadges({ item }: { item: QueueItem }) {
+  const { deal, flags, overrides } = item;
+  return (
+    <div className="editor-card__badges">
+      {flags.pinned && <span className="badge editor-badge editor-badge--pick">{EDITORS_PICK_LABEL}</span>}
+      {deal.savings && <span className="badge badge--savings">{deal.savings}</span>}
+      {flags.hidden && <span className="badge editor-badge editor-badge--hidden">Hidden</span>}
+      {flags.reported && (
+        <span className="badge editor-badge editor-badge--reported">Reported not working</span>
+      )}
+      {flags.source_changed && (
+        <span className="badge editor-badge editor-badge--changed">Source changed since your edit</span>
+      )}
+      {flags.new && <span className="badge editor-badge">New or changed</span>}
+      {flags.edited && <span className="badge editor-badge">Edited</span>}
+      <span className="badge editor-badge">
+        {deal.is_verified ? 'Verified' : 'Not verified'}
+        {overrides.verified !== null ? ' (editor)' : ''}
+      </span>
+    </div>
+  );
+}
 
 export function QueueCard({ item, act, busy, revision }: QueueCardProps) {
   const { id, deal, flags, overrides, source } = item;
@@ -32,23 +55,7 @@ export function QueueCard({ item, act, busy, revision }: QueueCardProps) {
           {deal.title || 'Untitled deal'}
         </h2>
       </header>
-      <div className="editor-card__badges">
-        {flags.pinned && <span className="badge editor-badge editor-badge--pick">{EDITORS_PICK_LABEL}</span>}
-        {deal.savings && <span className="badge badge--savings">{deal.savings}</span>}
-        {flags.hidden && <span className="badge editor-badge editor-badge--hidden">Hidden</span>}
-        {flags.reported && (
-          <span className="badge editor-badge editor-badge--reported">Reported not working</span>
-        )}
-        {flags.source_changed && (
-          <span className="badge editor-badge editor-badge--changed">Source changed since your edit</span>
-        )}
-        {flags.new && <span className="badge editor-badge">New or changed</span>}
-        {flags.edited && <span className="badge editor-badge">Edited</span>}
-        <span className="badge editor-badge">
-          {deal.is_verified ? 'Verified' : 'Not verified'}
-          {overrides.verified !== null ? ' (editor)' : ''}
-        </span>
-      </div>
+      <QueueBadges item={item} />
       {flags.hidden && overrides.hidden_reason && (
         <p className="editor-card__note">Hidden: {overrides.hidden_reason}</p>
       )}

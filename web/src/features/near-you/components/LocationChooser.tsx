@@ -31,6 +31,35 @@ const isPositionError = (error: unknown): error is GeolocationPositionError =>
   'code' in error &&
   typeof error.code === 'number' &&
   'PERMISSION_DENIED' in error;
+/** Where Near you looks now and Remove my location, or, with no location yet, what is stored when one is chosen. */
+function LocationSummary({
+  location,
+  removing,
+  onRemove,
+}: {
+  location: SubscriberLocationState['location'];
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  return location ? (
+    <div className="location-chooser__current">
+      <p>
+        Showing deals near <strong>{location.label}</strong>.{' '}
+        <span className="location-chooser__note">
+          We keep only a point on a 5 km grid and your country, to leave out deals that do not apply there.
+        </span>
+      </p>
+      <Button variant="secondary" loading={removing} onClick={onRemove}>
+        {removing ? 'Removing location…' : 'Remove my location'}
+      </Button>
+    </div>
+  ) : (
+    <p className="location-chooser__note">
+      Type a city or postal code, or let your browser tell us where you are. We store only a point on a 5 km
+      grid and your country, never your exact position, and you can remove it any time.
+    </p>
+  );
+}
 
 /**
  * Where Near you looks: a typed city or postal code, or — only after the subscriber chooses "Use my location" —
@@ -96,29 +125,11 @@ export function LocationChooser({ state }: { state: SubscriberLocationState }) {
       <h2 id="location-chooser-title" className="location-chooser__title">
         {location ? 'Your location' : 'Where should we look?'}
       </h2>
-      {location ? (
-        <div className="location-chooser__current">
-          <p>
-            Showing deals near <strong>{location.label}</strong>.{' '}
-            <span className="location-chooser__note">
-              We keep only a point on a 5 km grid and your country, to leave out deals that do not apply
-              there.
-            </span>
-          </p>
-          <Button
-            variant="secondary"
-            loading={busy === 'remove'}
-            onClick={() => void run('remove', state.remove)}
-          >
-            {busy === 'remove' ? 'Removing location…' : 'Remove my location'}
-          </Button>
-        </div>
-      ) : (
-        <p className="location-chooser__note">
-          Type a city or postal code, or let your browser tell us where you are. We store only a point on a 5
-          km grid and your country, never your exact position, and you can remove it any time.
-        </p>
-      )}
+      <LocationSummary
+        location={location}
+        removing={busy === 'remove'}
+        onRemove={() => void run('remove', state.remove)}
+      />
       <form className="location-chooser__form" onSubmit={onSubmit} noValidate>
         <TextField
           label={location ? 'Change to a city or postal code' : 'City or postal code'}

@@ -6,9 +6,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graceDeadlineMillis, hasDealAccess, parseUser, type UserDoc } from '@model/user';
 import { afterFirstContent } from '@/lib/first-content';
 import { rememberSubscriptionActive, wasSubscriptionActive } from '@/lib/subscriber-hint';
-import { createUserDocument } from '../api/user-document-lazy';
-import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
-import { SubscriptionContext, type SubscriptionState } from '@/hooks/useSubscription';
+import { createUserDocument } from '@/lib/user-document-lazy';
+import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '@/lib/user-document-presence';
+import { SubscriptionContext, type SubscriptionState } from '@/subscription/hooks/useSubscription';
 
 const LOADING: SubscriptionState = { status: 'loading', active: false, user: null, error: null };
 /**

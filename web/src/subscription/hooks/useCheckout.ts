@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createCheckoutSession } from '@/lib/billing-api';
+import { createCheckoutSession } from '@/subscription/api/billing-api';
 import { errorText } from '@/lib/error-text';
 import { leaveAppFor } from '@/lib/leave-app';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SubscriptionStatusResponse } from '@model/subscription-status';
-import { getSubscriptionStatus } from '@/lib/billing-api';
+import { getSubscriptionStatus } from '@/subscription/api/billing-api';
 
 export type SubscriptionStatusState =
   | { phase: 'idle'; data: null; error: null }

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { onSnapshot, type DocumentSnapshot } from 'firebase/firestore';
-import { createUserDocument } from '../api/user-document-lazy';
-import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '../api/user-document-presence';
-import { useSubscription } from '@/hooks/useSubscription';
+import { createUserDocument } from '@/lib/user-document-lazy';
+import { isUserDocumentConfirmed, markUserDocumentConfirmed } from '@/lib/user-document-presence';
+import { useSubscription } from '@/subscription/hooks/useSubscription';
 import { SubscriptionProvider } from './SubscriptionProvider';
 
 jest.mock('@/lib/firestore', () => ({ db: { name: 'db' } }));
@@ -10,7 +10,7 @@ jest.mock('firebase/firestore', () => ({
   doc: jest.fn((_db: unknown, path: string) => ({ path })),
   onSnapshot: jest.fn(() => () => undefined),
 }));
-jest.mock('../api/user-document-lazy', () => ({ createUserDocument: jest.fn(() => Promise.resolve()) }));
+jest.mock('@/lib/user-document-lazy', () => ({ createUserDocument: jest.fn(() => Promise.resolve()) }));
 
 type SnapshotListener = (snapshot: DocumentSnapshot) => void;
 const USER_DATA = {
