@@ -74,7 +74,12 @@ async function startFunctionsWatcher(): Promise<ChildRecord> {
       if (report === null || !firstBuild) return;
       firstBuild = false;
       if (report.errors === 0) resolve();
-      else reject(new Error(`the functions do not compile (${report.errors} type errors above)`));
+      else
+        reject(
+          new Error(
+            `the functions do not compile (${report.errors} type error${report.errors === 1 ? '' : 's'} above)`,
+          ),
+        );
     });
     void record.exit.then(({ code, signal }) =>
       reject(new Error(`tsc --watch stopped before its first build (${signal ?? `exit code ${code}`})`)),
