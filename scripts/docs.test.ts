@@ -33,12 +33,6 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const group = (match: RegExpMatchArray, index = 1): string => match[index] ?? '';
 const FUNCTIONS_REFERENCE = 'functions/README.md';
 
-/**
- * Named on this branch, built on another one that is being merged alongside (`npm run dev`, its docs page). The
- * last test fails as soon as one of them exists: then remove it from here.
- */
-const AWAITING_MERGE = { scripts: ['dev'], paths: ['docs/dev-loop.md'] } as const;
-
 /** Files the docs tell you to create yourself (the deploy checklist); not in the repository, not ignored. */
 const CREATED_BY_HAND = ['web/.env.production', 'functions/.env'];
 
@@ -196,7 +190,7 @@ test('the docs test finds the Markdown files, the functions and their rewrites',
 
 test('every repository path a Markdown file names exists (or is a build output git ignores)', () => {
   const claims = files.flatMap(pathClaims);
-  const awaited = new Set<string>([...AWAITING_MERGE.paths, ...CREATED_BY_HAND]);
+  const awaited = new Set<string>(CREATED_BY_HAND);
   const missing = claims.filter(
     ({ resolved }) => !existsSync(join(root, resolved)) && !awaited.has(resolved),
   );
@@ -231,13 +225,11 @@ test('every anchor a Markdown link or path names is a heading of its target', ()
 test('every npm script a Markdown file names is defined', () => {
   const scriptsOf = (workspace: string) =>
     Object.keys((JSON.parse(read(join(workspace, 'package.json'))) as { scripts?: object }).scripts ?? {});
-  const awaited = new Set<string>(AWAITING_MERGE.scripts);
   const problems: string[] = [];
   for (const file of files) {
     for (const m of read(file).matchAll(/npm run ([\w:.-]+)(?:\s+(?:-w|--workspace)[ =]([\w./-]+))?/g)) {
       const script = group(m);
       const workspace = group(m, 2) || '.';
-      if (workspace === '.' && awaited.has(script)) continue;
       if (!existsSync(join(root, workspace, 'package.json'))) {
         problems.push(describeMissing(file, `\`${m[0]}\`: there is no workspace ${workspace}`));
       } else if (!scriptsOf(workspace).includes(script)) {
@@ -303,14 +295,4 @@ test(`every exported function is in the functions reference (${FUNCTIONS_REFEREN
       ),
     );
   expect([...absent, ...unknown]).toEqual([]);
-});
-
-test('what this branch awaits from another is still missing here (once it exists, drop it from AWAITING_MERGE)', () => {
-  const arrived = [
-    ...AWAITING_MERGE.paths.filter((path) => existsSync(join(root, path))),
-    ...AWAITING_MERGE.scripts.filter(
-      (script) => script in (JSON.parse(read('package.json')) as { scripts: object }).scripts,
-    ),
-  ];
-  expect(arrived).toEqual([]);
 });

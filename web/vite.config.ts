@@ -49,6 +49,12 @@ function functionEndpointPaths(): string[] {
 }
 const FUNCTIONS_EMULATOR = 'http://127.0.0.1:5001';
 const FUNCTIONS_EMULATOR_PREFIX = '/demo-bargains/us-central1';
+/**
+ * The blog's feeds, which no page of the app draws: the dev server forwards them to render_blog (the blog's pages
+ * stay with the dev server, drawn by the app's own hot-reloaded components). Not /robots.txt: the Functions
+ * emulator's runtime answers that path of every function itself, with an empty 404.
+ */
+const BLOG_FEED_PATHS = ['/sitemap.xml', '/blog/rss.xml'];
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -90,7 +96,13 @@ export default defineConfig(({ command, mode }) => {
   const appEnv = parseEnv(loadEnv(mode, webRoot, 'VITE_'));
   if (command === 'build' && mode === DEPLOY_MODE) assertDeployableEnv(appEnv);
   return {
-    define: { __APP_ENV__: JSON.stringify(appEnv) },
+    define: {
+      __APP_ENV__: JSON.stringify(appEnv),
+      // reactfire's sources read process.env.REACTFIRE_VERSION, which a production build turns into undefined
+      // (Vite replaces process.env with {} there); the dev server's pre-bundled copy would throw "process is not
+      // defined" in the browser instead, and every page using reactfire (the dashboard) would fail to render.
+      ...(command === 'serve' ? { 'process.env.REACTFIRE_VERSION': 'undefined' } : {}),
+    },
     plugins: [
       react(),
       prerenderSnapshots({ protectedPagePreconnects: sessionBackendOrigins(appEnv) }),
@@ -106,8 +118,8 @@ export default defineConfig(({ command, mode }) => {
       },
     },
     server: {
-      proxy: Object.fromEntries(
-        functionEndpointPaths().map((path) => [
+      proxy: Object.fromEntries([
+        ...functionEndpointPaths().map((path) => [
           path,
           {
             target: FUNCTIONS_EMULATOR,
@@ -115,7 +127,15 @@ export default defineConfig(({ command, mode }) => {
             rewrite: (path: string) => `${FUNCTIONS_EMULATOR_PREFIX}${path}`,
           },
         ]),
-      ),
+        ...BLOG_FEED_PATHS.map((path) => [
+          path,
+          {
+            target: FUNCTIONS_EMULATOR,
+            changeOrigin: true,
+            rewrite: (path: string) => `${FUNCTIONS_EMULATOR_PREFIX}/render_blog${path}`,
+          },
+        ]),
+      ]),
     },
     build: {
       target: 'es2022',

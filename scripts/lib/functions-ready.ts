@@ -116,20 +116,24 @@ export async function settleInTurn<T>(
  * The Functions emulator as a service to wait for (scripts/lib/readiness.ts): starts loading the exported HTTPS
  * functions `concurrency` at a time at once, and observes how many functions are loaded (the milestones) and the
  * CPU time `cpuSeconds` reports for the emulators' processes. `stop()` ends the warming (call it when done).
+ * With `warm: false` no function is asked: every one counts as loaded once the emulator lists it, and its worker
+ * starts on its first request (the dev loop, which would rather be ready early than answer the first call fast).
  */
 export function functionsService({
   cpuSeconds,
   concurrency = WARM_CONCURRENCY,
+  warm = true,
 }: {
   cpuSeconds: () => number | null;
   concurrency?: number;
+  warm?: boolean;
 }): { service: AwaitedService; functions: ExportedFunction[]; stop: () => void } {
   const functions = exportedFunctions();
   const loaded = new Set<string>();
   /** The HTTPS functions being asked now, with their last answer. */
   const starting = new Map<string, string>();
   let stopped = false;
-  const https = functions.filter((fn) => fn.trigger === 'https');
+  const https = warm ? functions.filter((fn) => fn.trigger === 'https') : [];
   void settleInTurn(
     https,
     async (fn) => {
@@ -148,7 +152,7 @@ export function functionsService({
   const service: AwaitedService = {
     name: 'the Functions emulator',
     observe: async () => {
-      const others = functions.filter((fn) => fn.trigger !== 'https' && !loaded.has(fn.name));
+      const others = functions.filter((fn) => !https.includes(fn) && !loaded.has(fn.name));
       if (others.length > 0) {
         // One /backends listing per check serves every other trigger.
         const triggers = await loadedTriggerNames().catch(() => new Set<string | undefined>()); // Not listening yet.
