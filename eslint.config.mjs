@@ -105,7 +105,7 @@ export default tseslint.config(
       // no-cycle follows imports into .ts/.tsx modules only when it is told to parse them.
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Resolves the `@/` and `@model/` aliases as the web tsconfig does; an import the rules cannot resolve
+      // Resolves the `@/` alias and the `@bargains/model` package as the web tsconfig does; an import the rules cannot resolve
       // would pass them unchecked (the lint config's test guards that).
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: join(import.meta.dirname, 'web/tsconfig.json') }),

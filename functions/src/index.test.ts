@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as exported from './index';
-import { BROWSER_API_FUNCTIONS, HTTPS_FUNCTION_PATHS } from './model/http-functions';
+import { BROWSER_API_FUNCTIONS, HTTPS_FUNCTION_PATHS } from '@bargains/model/contracts/http-functions';
 
 interface Rewrite {
   source?: string;

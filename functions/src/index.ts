@@ -20,7 +20,7 @@ import {
   STRIPE_WEBHOOK_SECRET,
 } from './config';
 import type { EndpointHandler } from './http/endpoint';
-import { COLLECTIONS } from './model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 
 type Handler<Req, Res> = (req: Req, res: Res) => Promise<void>;
 

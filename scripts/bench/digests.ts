@@ -10,17 +10,17 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { type MailMessage, runSendDigests, type RunSummary } from '../../functions/src/alerts/run';
-import { pendingAlertBatch } from '../../functions/src/model/alert-batch';
+import { pendingAlertBatch } from '../../functions/src/alerts/alert-batch';
 import {
   alertPreferencesDoc,
   type AlertPreferencesInput,
   defaultAlertPreferences,
   type IsoWeekday,
-} from '../../functions/src/model/alert-preferences';
-import { digestPeriodDue } from '../../functions/src/model/alerts';
-import { DEAL_CATEGORIES } from '../../functions/src/model/category';
-import { buildDealDoc, dealDocuments } from '../../functions/src/model/deal';
-import { alertBatchDocPath, alertPreferencesDocPath, userDocPath } from '../../functions/src/model/paths';
+} from '@bargains/model/alert-preferences';
+import { digestPeriodDue } from '@bargains/model/alerts';
+import { DEAL_CATEGORIES } from '@bargains/model/category';
+import { buildDealDoc, dealDocuments } from '@bargains/model/deal';
+import { alertBatchDocPath, alertPreferencesDocPath, userDocPath } from '@bargains/model/paths';
 import { seededRandom } from '../../tools/seeded-random';
 import { parseCommandLine } from '../lib/cli';
 import { PROJECT_ID } from '../lib/paths';

@@ -3,11 +3,11 @@
 // newest first (docs/for-you.md), paging on without skipping or repeating a deal. Screenshots at 1440 and 375 px.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
-import { DEAL_CATEGORY_LABELS, type DealCategory } from '../../functions/src/model/category';
-import { isDealLive } from '../../functions/src/model/deal';
-import { alertPreferencesDocPath, userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
+import { alertPreferencesDoc, defaultAlertPreferences } from '@bargains/model/alert-preferences';
+import { DEAL_CATEGORY_LABELS, type DealCategory } from '@bargains/model/category';
+import { isDealLive } from '@bargains/model/deal';
+import { alertPreferencesDocPath, userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import {
   allStoredDeals,
   cardIds,

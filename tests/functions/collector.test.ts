@@ -26,14 +26,14 @@ import {
   SUMMARY_LOG_MESSAGE,
 } from '../../functions/src/collector/pipeline';
 import { contentHash, Manifest, manifestCollectionPath } from '../../functions/src/collector/manifest';
-import { buildDealSearchDoc, type DealDoc, isDealLive, parseDeal } from '../../functions/src/model/deal';
-import { searchTermsOf } from '../../functions/src/model/search';
+import { buildDealSearchDoc, type DealDoc, isDealLive, parseDeal } from '@bargains/model/deal';
+import { searchTermsOf } from '@bargains/model/search';
 import {
   COLLECTIONS,
   collectorRunDocPath,
   collectorStateDocPath,
   SHOP_SUMMARY_DOC_PATH,
-} from '../../functions/src/model/paths';
+} from '@bargains/model/paths';
 import { FIRESTORE_EMULATOR } from './support/env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;

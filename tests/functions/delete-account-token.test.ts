@@ -15,10 +15,10 @@ import {
   setLogLevel,
   terminate,
 } from 'firebase/firestore';
-import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
-import { alertPreferencesDocPath, deletedUserDocPath, userDocPath } from '../../functions/src/model/paths';
-import { DELETED_USER_TOMBSTONE_MS } from '../../functions/src/model/server-docs';
-import { newUserDoc } from '../../functions/src/model/user';
+import { alertPreferencesDoc, defaultAlertPreferences } from '@bargains/model/alert-preferences';
+import { alertPreferencesDocPath, deletedUserDocPath, userDocPath } from '@bargains/model/paths';
+import { DELETED_USER_TOMBSTONE_MS } from '@bargains/model/server-docs';
+import { newUserDoc } from '@bargains/model/user';
 import { closeAdmin, readDoc } from './support/admin';
 import { FIRESTORE_EMULATOR, PROJECT_ID } from './support/env';
 import { callFunction } from './support/http';

@@ -4,20 +4,20 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { type MailMessage, runSendDigests, type RunEnvironment } from '../../functions/src/alerts/run';
-import { pendingAlertBatch } from '../../functions/src/model/alert-batch';
+import { pendingAlertBatch } from '../../functions/src/alerts/alert-batch';
 import {
   alertPreferencesDoc,
   type AlertPreferencesInput,
   defaultAlertPreferences,
-} from '../../functions/src/model/alert-preferences';
-import { buildDealDoc } from '../../functions/src/model/deal';
-import { coarsePoint } from '../../functions/src/model/near-you';
+} from '@bargains/model/alert-preferences';
+import { buildDealDoc } from '@bargains/model/deal';
+import { coarsePoint } from '@bargains/model/near-you';
 import {
   alertBatchDocPath,
   alertPreferencesDocPath,
   locationDocPath,
   userDocPath,
-} from '../../functions/src/model/paths';
+} from '@bargains/model/paths';
 import { writeDeals } from '../support/deals';
 import { APP_ORIGIN, FIRESTORE_EMULATOR } from './support/env';
 

@@ -10,17 +10,17 @@ import {
   alertPreferencesDoc,
   type AlertPreferencesInput,
   defaultAlertPreferences,
-} from '../../functions/src/model/alert-preferences';
-import { pendingAlertBatch } from '../../functions/src/model/alert-batch';
-import { buildDealDoc } from '../../functions/src/model/deal';
+} from '@bargains/model/alert-preferences';
+import { pendingAlertBatch } from '../../functions/src/alerts/alert-batch';
+import { buildDealDoc } from '@bargains/model/deal';
 import {
   alertBatchDocPath,
   alertPreferencesDocPath,
   emailLedgerDocPath,
   userDocPath,
-} from '../../functions/src/model/paths';
+} from '@bargains/model/paths';
 import { handle as unsubscribe } from '../../functions/src/handlers/unsubscribe';
-import { BRAND_COLORS, BRAND_FONT_SANS } from '../../functions/src/model/brand';
+import { BRAND_COLORS, BRAND_FONT_SANS } from '@bargains/model/brand';
 import { JSDOM } from 'jsdom';
 import { writeDeals } from '../support/deals';
 import { APP_ORIGIN, FIRESTORE_EMULATOR } from './support/env';

@@ -4,9 +4,9 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { refreshShopSummary } from '../../functions/src/deals/shop-summary';
-import { buildDealDoc } from '../../functions/src/model/deal';
-import { dealDocPath, SHOP_SUMMARY_DOC_PATH } from '../../functions/src/model/paths';
-import { parseShopSummary } from '../../functions/src/model/shop-summary';
+import { buildDealDoc } from '@bargains/model/deal';
+import { dealDocPath, SHOP_SUMMARY_DOC_PATH } from '@bargains/model/paths';
+import { parseShopSummary } from '@bargains/model/shop-summary';
 import { writeDeals } from '../support/deals';
 import { FIRESTORE_EMULATOR } from './support/env';
 

@@ -20,9 +20,9 @@ import {
   alertPreferencesDoc,
   type AlertPreferencesInput,
   defaultAlertPreferences,
-} from '../../functions/src/model/alert-preferences';
-import { DEAL_CATEGORIES } from '../../functions/src/model/category';
-import { alertPreferencesDocPath } from '../../functions/src/model/paths';
+} from '@bargains/model/alert-preferences';
+import { DEAL_CATEGORIES } from '@bargains/model/category';
+import { alertPreferencesDocPath } from '@bargains/model/paths';
 import {
   clientDb,
   dbFor,

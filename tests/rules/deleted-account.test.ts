@@ -12,16 +12,16 @@ import {
   setDoc,
   writeBatch,
 } from 'firebase/firestore';
-import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
+import { alertPreferencesDoc, defaultAlertPreferences } from '@bargains/model/alert-preferences';
 import {
   alertPreferencesDocPath,
   reminderDocPath,
   savedCounterDocPath,
   savedDealDocPath,
   userDocPath,
-} from '../../functions/src/model/paths';
-import { reminderDoc } from '../../functions/src/model/reminder';
-import { newUserDoc } from '../../functions/src/model/user';
+} from '@bargains/model/paths';
+import { reminderDoc } from '@bargains/model/reminder';
+import { newUserDoc } from '@bargains/model/user';
 import { clientDb, SEEDED, UIDS, useSeededRulesEnvironment, userSeed } from './harness';
 
 /** The uid of the harness's tombstone (SEEDED.deletedUser). */

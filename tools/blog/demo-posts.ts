@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import type { BlogPost } from '../../functions/src/model/blog';
+import type { BlogPost } from '@bargains/model/blog';
 import { buildBlogDocument, parsePublishOptions, type PublishOptions } from './publish';
 import { storeBlogPost } from './store';
 

@@ -6,39 +6,39 @@
 // due, + the deal distribution once a day, + the location of each when there are new deals: countries.ts) + the
 // reminders that came due and their users, saves and deals (reminders.ts). Nothing is read per user per deal.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { parseAlertPreferences, type AlertPreferences } from '../model/alert-preferences';
+import { parseAlertPreferences, type AlertPreferences } from '@bargains/model/alert-preferences';
 import {
   type CategoryCutoffs,
   categoryCutoffs,
   CHEAP_WINDOW_DAYS,
   type DistributionDeal,
-} from '../model/alerts';
-import { DEAL_CATEGORIES, isDealCategory } from '../model/category';
-import { type Deal, parseDeal } from '../model/deal';
+} from '@bargains/model/alerts';
+import { DEAL_CATEGORIES, isDealCategory } from '@bargains/model/category';
+import { type Deal, parseDeal } from '@bargains/model/deal';
 import {
   ALERT_STATE_ENTRY_ID,
   type AlertState,
   isLiveClaim,
   parseAlertState,
   parseLedgerEntry,
-} from '../model/email-ledger';
-import { type AlertBatch, isAlertBatchDue, mayAlert, parseAlertBatch } from '../model/alert-batch';
+} from './email-ledger';
+import { type AlertBatch, isAlertBatchDue, mayAlert, parseAlertBatch } from './alert-batch';
 import {
   ALERT_CUTOFFS_DOC_PATH,
   alertBatchDocPath,
   alertPreferencesDocPath,
   emailLedgerDocPath,
-} from '../model/paths';
+} from '@bargains/model/paths';
 import {
   activeSubscribersQuerySpec,
   MAX_DEALS_PER_DIGEST_RUN,
   newDealsQuerySpec,
   pendingAlertBatchesQuerySpec,
   recentDealsQuerySpec,
-} from '../model/queries';
-import { toDateOrNull } from '../model/timestamp';
+} from '@bargains/model/queries';
+import { toDateOrNull } from '@bargains/model/timestamp';
 import { runTransaction } from '../firestore-contention';
-import { hasDealAccess } from '../model/user';
+import { hasDealAccess } from '@bargains/model/user';
 import { dealsApplyingIn, subscriberCountries } from './countries';
 import { ALERT_SETTLE_MS, NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
 import { sendDueReminders } from './reminders';

@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 import { isStripeResourceMissing } from '../stripe/errors';
 import { FIREBASE_UID_METADATA_KEY } from '../stripe/objects';
 import { customerRef, customersOfUser, customerFromSnapshot, saveCustomerMapping } from './store';
-import type { CheckoutAttempt } from '../model/server-docs';
+import type { CheckoutAttempt } from '@bargains/model/server-docs';
 
 export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted';
 

@@ -9,7 +9,7 @@ import {
 import { db } from '../admin';
 import { runTransaction } from '../firestore-contention';
 import { gracePeriodSeconds } from '../config';
-import { COLLECTIONS, stripeCustomerDocPath, stripeEventDocPath, userDocPath } from '../model/paths';
+import { COLLECTIONS, stripeCustomerDocPath, stripeEventDocPath, userDocPath } from '@bargains/model/paths';
 import {
   parseStripeCustomerRecord,
   parseStripeEventRecord,
@@ -19,8 +19,8 @@ import {
   type StripeCustomerRecord,
   type StripeEventDoc,
   type StripeEventRecord,
-} from '../model/server-docs';
-import { newUserDoc, parseUser, type UserDoc } from '../model/user';
+} from '@bargains/model/server-docs';
+import { newUserDoc, parseUser, type UserDoc } from '@bargains/model/user';
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import {
   decideBilling,

@@ -1,11 +1,11 @@
 // The blog's Firestore reads (Admin SDK). The list, the sitemap and the feed read the small summary
 // documents (blog_summaries), never the posts' bodies; a post page reads its one document.
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { parseBlogPost, parseBlogSummary, type BlogPost, type BlogSummary } from '../model/blog';
-import type { BlogCursor } from '../model/blog-island';
-import { parseAll } from '../model/invalid-document';
-import { blogDocPath, blogSummaryDocPath } from '../model/paths';
-import { blogQuerySpec } from '../model/queries';
+import { parseBlogPost, parseBlogSummary, type BlogPost, type BlogSummary } from '@bargains/model/blog';
+import type { BlogCursor } from '@bargains/model/contracts/blog-island';
+import { parseAll } from '@bargains/model/invalid-document';
+import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
+import { blogQuerySpec } from '@bargains/model/queries';
 
 export interface BlogListPage {
   posts: BlogSummary[];

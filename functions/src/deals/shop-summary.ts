@@ -3,10 +3,10 @@
 // ended yet (only the fields the summary needs) and rewrites the summary document. Cost: one read per
 // unexpired deal per refresh, paid by the writer, never by a dashboard visit.
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { isDealCategory } from '../model/category';
-import { COLLECTIONS, SHOP_SUMMARY_DOC_PATH } from '../model/paths';
-import { buildShopSummaryDoc, type ShopSummaryDoc, type SummarizedDeal } from '../model/shop-summary';
-import { toIsoTimestamp } from '../model/timestamp';
+import { isDealCategory } from '@bargains/model/category';
+import { COLLECTIONS, SHOP_SUMMARY_DOC_PATH } from '@bargains/model/paths';
+import { buildShopSummaryDoc, type ShopSummaryDoc, type SummarizedDeal } from '@bargains/model/shop-summary';
+import { toIsoTimestamp } from '@bargains/model/timestamp';
 
 const SUMMARY_FIELDS = ['shop_id', 'shop_name', 'shop_url', 'start_date', 'end_date', 'category'] as const;
 

@@ -3,9 +3,9 @@
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../admin';
-import { mayAlert, pendingAlertBatch } from '../model/alert-batch';
-import { parseDeal } from '../model/deal';
-import { alertBatchDocPath } from '../model/paths';
+import { mayAlert, pendingAlertBatch } from '../alerts/alert-batch';
+import { parseDeal } from '@bargains/model/deal';
+import { alertBatchDocPath } from '@bargains/model/paths';
 
 export type MarkOutcome = 'marked' | 'already-marked' | 'not-alertable';
 

@@ -9,7 +9,7 @@ import { isContention, runTransaction } from '../firestore-contention';
 import { type EmailList, verifyUnsubscribeToken } from '../alerts/token';
 import { appConfig, ConfigError, emailTokenSecret } from '../config';
 import { contentionAnswer, errorDetails } from '../http/endpoint';
-import { alertPreferencesDocPath, remindersPath } from '../model/paths';
+import { alertPreferencesDocPath, remindersPath } from '@bargains/model/paths';
 import { unsubscribePage } from './unsubscribe-page';
 
 export interface UnsubscribeRequest {

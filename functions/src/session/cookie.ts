@@ -4,7 +4,7 @@
 // drawn page; no other site can make a request that changes anything with it: only GET /dashboard reads it).
 import { adminAuth } from '../admin-auth';
 import { isRejectedTokenError } from '../http/auth';
-import { SESSION_COOKIE, type DashboardSession } from '../model/dashboard-render';
+import { SESSION_COOKIE, type DashboardSession } from '@bargains/model/contracts/dashboard-render';
 
 /** Firebase's longest session cookie; the app renews one in its second week (web/src/lib/dashboard-session.ts). */
 export const SESSION_LIFETIME_MS = 14 * 24 * 3600_000;

@@ -5,8 +5,8 @@ import { PageSpinner } from '@/components/Spinner';
 import { appRoutes, loadRoute, PRELOADED_FRAME_PATHS, routeSources, SERVER_RENDERED_PATHS } from './routes';
 import { SNAPSHOT_PATHS } from './snapshot-paths';
 import { renderInSiteFrame, renderPageMarkup } from '@/server/site-frame-markup';
-import * as BLOG_SHELL from '@model/blog-shell';
-import * as DASHBOARD_RENDER from '@model/dashboard-render';
+import * as BLOG_SHELL from '@bargains/model/contracts/blog-shell';
+import * as DASHBOARD_RENDER from '@bargains/model/contracts/dashboard-render';
 
 export {
   BLOG_SHELL,

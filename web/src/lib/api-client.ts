@@ -1,6 +1,6 @@
 // Typed client for the HTTPS functions, reached same-origin through the Hosting rewrites (firebase.json).
 // Every call carries the signed-in user's ID token (docs/reference.md#backend-calls).
-import type { BrowserApiPath } from '@model/http-functions';
+import type { BrowserApiPath } from '@bargains/model/contracts/http-functions';
 import { auth } from './auth';
 import { signOutIfSessionEnded } from './auth-errors';
 

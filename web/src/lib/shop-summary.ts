@@ -1,6 +1,6 @@
 import { doc, getDoc } from 'firebase/firestore/lite';
-import { SHOP_SUMMARY_DOC_PATH } from '@model/paths';
-import { parseShopSummary, type ShopSummary } from '@model/shop-summary';
+import { SHOP_SUMMARY_DOC_PATH } from '@bargains/model/paths';
+import { parseShopSummary, type ShopSummary } from '@bargains/model/shop-summary';
 import { liteDb } from './firestore-lite';
 
 /**

@@ -6,7 +6,7 @@ import { loadedBlogListState } from '@/features/blog/lib/blog-list-state';
 import { BlogArticle } from '@/features/blog/components/BlogArticle';
 import { BlogListView } from '@/features/blog/components/BlogList';
 import { BlogNotFound } from '@/features/blog/components/BlogNotFound';
-import type { BlogPageRenderer, RenderedBlogPage } from '@model/blog-island';
+import type { BlogPageRenderer, RenderedBlogPage } from '@bargains/model/contracts/blog-island';
 import { renderInSiteFrame } from './site-frame-markup';
 
 function render(path: string, page: ReactNode): RenderedBlogPage {

@@ -2,8 +2,8 @@
 // functions/web-render/render-dashboard.mjs, written by `vite build`): the deal list's own components with the first
 // page, in the site frame as it is before the first auth check, and the data island the app takes the page over
 // from (features/dashboard/api/dashboard-island.ts). The app's first render then shows the same cards.
-import { dealQuerySpec } from '@model/queries';
-import type { DashboardPageRenderer, DashboardSession } from '@model/dashboard-render';
+import { dealQuerySpec } from '@bargains/model/queries';
+import type { DashboardPageRenderer, DashboardSession } from '@bargains/model/contracts/dashboard-render';
 import { PageSpinner } from '@/components/Spinner';
 import { dealPageOf, type DealPage } from '@/features/dashboard/api/deal-pages';
 import { serializeDashboardIsland } from '@/features/dashboard/api/dashboard-island';

@@ -4,8 +4,8 @@ import {
   type AlertPreferencesInput,
   defaultAlertPreferences,
   parseAlertPreferences,
-} from '@model/alert-preferences';
-import { alertPreferencesDocPath } from '@model/paths';
+} from '@bargains/model/alert-preferences';
+import { alertPreferencesDocPath } from '@bargains/model/paths';
 
 /** The browser's IANA zone (the default for a first save). */
 export function browserTimeZone(): string {

@@ -2,9 +2,9 @@
 // `db` and Firestore Lite's `doc()` cannot be mixed, and a test that mocks the db or the summary read cannot see it.
 import { render, screen } from '@testing-library/react';
 import { getDoc, type DocumentReference } from 'firebase/firestore/lite';
-import { buildShopSummaryDoc } from '@model/shop-summary';
-import { defaultAlertPreferences } from '@model/alert-preferences';
-import { SHOP_SUMMARY_DOC_PATH } from '@model/paths';
+import { buildShopSummaryDoc } from '@bargains/model/shop-summary';
+import { defaultAlertPreferences } from '@bargains/model/alert-preferences';
+import { SHOP_SUMMARY_DOC_PATH } from '@bargains/model/paths';
 import { liteDb } from '@/lib/firestore-lite';
 import { loadEmailPreferences } from '../api/email-preferences';
 import { EmailPreferencesSection } from './EmailPreferencesSection';

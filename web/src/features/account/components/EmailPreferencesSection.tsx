@@ -11,8 +11,8 @@ import {
   alertPreferencesInputSchema,
   type AlertPreferencesInput,
   isValidTimeZone,
-} from '@model/alert-preferences';
-import type { ShopSummaryEntry } from '@model/shop-summary';
+} from '@bargains/model/alert-preferences';
+import type { ShopSummaryEntry } from '@bargains/model/shop-summary';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { CategoryChoices, DigestFrequencyChoice, toggled } from './EmailChoiceFields';
 

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultAlertPreferences } from '@model/alert-preferences';
+import { defaultAlertPreferences } from '@bargains/model/alert-preferences';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { emailPromptKey } from '../lib/email-prompt-state';
 import { FirstRunEmailPrompt } from './FirstRunEmailPrompt';

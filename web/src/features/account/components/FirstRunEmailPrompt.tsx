@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { db } from '@/lib/firestore';
-import { type AlertPreferencesInput, defaultAlertPreferences } from '@model/alert-preferences';
+import { type AlertPreferencesInput, defaultAlertPreferences } from '@bargains/model/alert-preferences';
 import { browserTimeZone, loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { readPending, writePending } from '../lib/email-prompt-state';
 import { CategoryChoices, DigestFrequencyChoice } from './EmailChoiceFields';

@@ -9,7 +9,7 @@ import {
 } from '@/lib/billing-api';
 import { leaveAppFor } from '@/lib/leave-app';
 import { SubscriptionContext } from '@/hooks/useSubscription';
-import { parseUser } from '@model/user';
+import { parseUser } from '@bargains/model/user';
 import { SubscriptionSection } from './SubscriptionSection';
 
 jest.mock('@/lib/billing-api', () => ({

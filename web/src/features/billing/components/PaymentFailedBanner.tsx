@@ -3,7 +3,7 @@
 // by itself when the card is fixed (invoice.paid → active).
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/Button';
-import type { UserDoc } from '@model/user';
+import type { UserDoc } from '@bargains/model/user';
 import { createPortalSession } from '@/lib/billing-api';
 import { paymentFailure } from '@/lib/billing-copy';
 import { leaveAppFor } from '@/lib/leave-app';

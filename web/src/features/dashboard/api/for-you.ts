@@ -1,15 +1,15 @@
 // For you's reads (model/for-you.ts has the ranking): the subscriber's interests once when the view opens, then its
 // pages, each at most a page of deal documents across the ranking's tiers.
 import { doc, getDoc, getDocs, type Firestore } from 'firebase/firestore/lite';
-import { parseAlertPreferences } from '@model/alert-preferences';
+import { parseAlertPreferences } from '@bargains/model/alert-preferences';
 import {
   type DealInterests,
   FOR_YOU_SAVED_DEALS,
   forYouTiers,
   interestsOf,
   readForYouPage,
-} from '@model/for-you';
-import { alertPreferencesDocPath } from '@model/paths';
+} from '@bargains/model/for-you';
+import { alertPreferencesDocPath } from '@bargains/model/paths';
 import {
   dealPageOf,
   fetchDealsById,

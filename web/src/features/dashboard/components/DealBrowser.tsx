@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import type { DealInterests } from '@model/for-you';
+import type { DealInterests } from '@bargains/model/for-you';
 import { Link } from 'react-router-dom';
-import { applyEditorialChanges } from '@model/editorial-changes';
-import { dealAppliesIn } from '@model/regions';
-import type { ShopSummary } from '@model/shop-summary';
+import { applyEditorialChanges } from '@bargains/model/editorial-changes';
+import { dealAppliesIn } from '@bargains/model/regions';
+import type { ShopSummary } from '@bargains/model/shop-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDealPages, type DealListQuery, type DealPages } from '../hooks/useDealPages';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, isDealCategory } from '@model/category';
-import { DEAL_FILTERS, DEAL_SORTS } from '@model/queries';
-import { MAX_SEARCH_TEXT_LENGTH } from '@model/search';
-import type { ShopSummary } from '@model/shop-summary';
+import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, isDealCategory } from '@bargains/model/category';
+import { DEAL_FILTERS, DEAL_SORTS } from '@bargains/model/queries';
+import { MAX_SEARCH_TEXT_LENGTH } from '@bargains/model/search';
+import type { ShopSummary } from '@bargains/model/shop-summary';
 import { DEAL_FILTER_LABELS, DEAL_SORT_LABELS, isDealFilter, isDealSort } from '../lib/deal-options';
 import { clearFilters, type DealListParams, hasActiveFilters } from '../lib/list-params';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DealInterests } from '@model/for-you';
+import type { DealInterests } from '@bargains/model/for-you';
 import { fetchDealPage, type DealPage } from '../api/deal-pages';
 import { fetchDealInterests, fetchForYouPage } from '../api/for-you';
 import { fetchSavedDeals } from '../api/saved-deals';

@@ -14,7 +14,7 @@ import {
   string,
 } from 'zod/mini';
 import { parseIslandJson, scriptSafeJson } from './data-island';
-import { parseBlogPost, parseBlogSummary, type BlogPost, type BlogSummary } from './blog';
+import { parseBlogPost, parseBlogSummary, type BlogPost, type BlogSummary } from '../blog';
 
 export const BLOG_ISLAND_ID = 'blog-data';
 

@@ -13,8 +13,8 @@
 //  - A single-field index exemption (fieldOverrides) can switch the automatic index off. The same entries carry
 //    TTL policies (`ttl: true`); a TTL does not change how queries are served.
 import { z } from 'zod';
-import { DOCUMENT_ID_FIELD } from './paths';
-import type { OrderClause, QuerySpec, SortDirection } from './queries';
+import { DOCUMENT_ID_FIELD } from '@bargains/model/paths';
+import type { OrderClause, QuerySpec, SortDirection } from '@bargains/model/queries';
 
 const indexFieldSchema = z.object({
   fieldPath: z.string(),

@@ -1,4 +1,3 @@
-// Imported as a module (not read with node:fs) so the web typecheck, which includes the model, needs no Node types.
 import indexesJson from '../../../firestore.indexes.json';
 import {
   collectionGroupOf,
@@ -8,15 +7,14 @@ import {
   type IndexesFile,
   indexesFileSchema,
 } from './index-coverage';
-import { nearbyStoresQuerySpec } from './near-you';
-import { COLLECTIONS, DOCUMENT_ID_FIELD } from './paths';
+import { nearbyStoresQuerySpec } from '@bargains/model/near-you';
+import { COLLECTIONS, DOCUMENT_ID_FIELD } from '@bargains/model/paths';
 import {
   activeSubscribersQuerySpec,
   pendingAlertBatchesQuerySpec,
   allAppQuerySpecs,
   newDealsQuerySpec,
   recentDealsQuerySpec,
-  BLOG_PAGE_SIZE,
   blogQuerySpec,
   DEAL_FILTERS,
   DEAL_PAGE_SIZE,
@@ -27,102 +25,18 @@ import {
   dealsByIdQuerySpec,
   type QuerySpec,
   savedDealsQuerySpec,
-} from './queries';
+} from '@bargains/model/queries';
 import {
   ACTIVITY_KINDS,
   activityCountQuerySpec,
   scoredDealsQuerySpec,
   workedVotesCountQuerySpec,
-} from './popularity';
-import { dealVotesQuerySpec } from './votes';
+} from '@bargains/model/popularity';
+import { dealVotesQuerySpec } from '@bargains/model/votes';
 
 const NOW = new Date('2025-03-10T12:34:56.789Z');
-const NOW_ISO = '2025-03-10T12:34:56.789Z';
 
 describe('dealQuerySpec', () => {
-  it('verified + newest: equality, the live window, then the newest key (picks first) desc with tie-breakers', () => {
-    expect(dealQuerySpec('verified', 'newest', NOW)).toEqual({
-      collection: 'sources/wired/coupons',
-      where: [
-        { field: 'is_verified', op: '==', value: true },
-        { field: 'start_date', op: '<=', value: NOW_ISO },
-        { field: 'end_date', op: '>', value: NOW_ISO },
-      ],
-      orderBy: [
-        { field: 'newest_key', direction: 'desc' },
-        { field: 'end_date', direction: 'desc' },
-        { field: 'start_date', direction: 'desc' },
-        { field: '__name__', direction: 'desc' },
-      ],
-      limit: 20,
-    });
-  });
-
-  it('unverified filters on false, all has no equality filter', () => {
-    expect(dealQuerySpec('unverified', 'newest', NOW).where[0]).toEqual({
-      field: 'is_verified',
-      op: '==',
-      value: false,
-    });
-    expect(dealQuerySpec('all', 'newest', NOW).where.map((clause) => clause.field)).toEqual([
-      'start_date',
-      'end_date',
-    ]);
-  });
-
-  it.each([
-    ['savings_asc', 'asc'],
-    ['savings_desc', 'desc'],
-  ] as const)('%s sorts by the numeric savings_value %s', (sort, direction) => {
-    expect(dealQuerySpec('all', sort, NOW).orderBy).toEqual([
-      { field: 'savings_value', direction },
-      { field: 'end_date', direction },
-      { field: 'start_date', direction },
-      { field: DOCUMENT_ID_FIELD, direction },
-    ]);
-  });
-
-  it('ending_soon sorts by end_date ascending, then start_date and the id', () => {
-    expect(dealQuerySpec('all', 'ending_soon', NOW).orderBy).toEqual([
-      { field: 'end_date', direction: 'asc' },
-      { field: 'start_date', direction: 'asc' },
-      { field: DOCUMENT_ID_FIELD, direction: 'asc' },
-    ]);
-  });
-
-  it('narrows by shop, category and one search term, before the live window', () => {
-    const spec = dealQuerySpec('verified', 'newest', NOW, {
-      shop: 'bluebird-electronics',
-      category: 'electronics',
-      term: 'head',
-    });
-    // Only the search documents carry search_terms; the listing documents stay small.
-    expect(spec.collection).toBe('sources/wired/coupon_search');
-    expect(dealQuerySpec('verified', 'newest', NOW, { shop: 'bluebird-electronics' }).collection).toBe(
-      'sources/wired/coupons',
-    );
-    expect(spec.where).toEqual([
-      { field: 'is_verified', op: '==', value: true },
-      { field: 'shop_id', op: '==', value: 'bluebird-electronics' },
-      { field: 'category', op: '==', value: 'electronics' },
-      { field: 'search_terms', op: 'array-contains', value: 'head' },
-      { field: 'start_date', op: '<=', value: NOW_ISO },
-      { field: 'end_date', op: '>', value: NOW_ISO },
-    ]);
-    expect(dealQuerySpec('all', 'newest', NOW, { shop: null, category: null, term: '' })).toEqual(
-      dealQuerySpec('all', 'newest', NOW),
-    );
-  });
-
-  it('reads saved deals by id, one page at most, and the saved list newest first', () => {
-    expect(dealsByIdQuerySpec(['a', 'b']).where).toEqual([
-      { field: DOCUMENT_ID_FIELD, op: 'in', value: ['a', 'b'] },
-    ]);
-    expect(() => dealsByIdQuerySpec([])).toThrow(RangeError);
-    expect(() => dealsByIdQuerySpec(Array.from({ length: 21 }, (_, i) => `d${i}`))).toThrow(RangeError);
-    expect(savedDealsQuerySpec('u1')).toMatchObject({ collection: 'users/u1/saved', limit: 100 });
-  });
-
   it('every shape pages by 20, orders by every range field and ends with the document id', () => {
     for (const filter of DEAL_FILTERS) {
       for (const sort of DEAL_SORTS) {
@@ -136,21 +50,6 @@ describe('dealQuerySpec', () => {
         expect(effectiveOrderBy(spec)).toEqual(spec.orderBy);
       }
     }
-  });
-});
-
-describe('blogQuerySpec', () => {
-  it('orders by publishedAt desc with an id tie-breaker, 9 per page', () => {
-    expect(blogQuerySpec()).toEqual({
-      collection: COLLECTIONS.blogSummaries,
-      where: [],
-      orderBy: [
-        { field: 'publishedAt', direction: 'desc' },
-        { field: '__name__', direction: 'desc' },
-      ],
-      limit: 9,
-    });
-    expect(BLOG_PAGE_SIZE).toBe(9);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { QueriedDocument } from './dashboard-render';
+import type { QueriedDocument } from './contracts/dashboard-render';
 import {
   FIRESTORE_IN_LIMIT,
   FOR_YOU_MAX_READS_PER_PAGE,

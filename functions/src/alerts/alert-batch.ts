@@ -5,10 +5,14 @@
 // new deals once and matches them to every subscriber with alerts on in memory (alerts/plan.ts), so a collector
 // run writing thousands of deals costs one alert batch, not thousands of per-user queries.
 import { z } from 'zod';
-import type { Deal } from './deal';
-import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
-import { alertBatchDocPath } from './paths';
-import { dateSchema } from './timestamp';
+import type { Deal } from '@bargains/model/deal';
+import {
+  type InvalidDocumentReporter,
+  parseDocument,
+  warnInvalidDocument,
+} from '@bargains/model/invalid-document';
+import { alertBatchDocPath } from '@bargains/model/paths';
+import { dateSchema } from '@bargains/model/timestamp';
 
 /** `2026-11-23T14`: the UTC hour a deal was written in (the batch's document id, sortable as text). */
 export const alertBatchHour = (at: Date): string => at.toISOString().slice(0, 13);

@@ -17,7 +17,7 @@
 // (it continues into the next tier only with what is left of the page), plus Firestore's minimum of one read for
 // each query that returns nothing: at most FOR_YOU_MAX_READS_PER_PAGE.
 import type { DealCategory } from './category';
-import type { QueriedDocument } from './dashboard-render';
+import type { QueriedDocument } from './contracts/dashboard-render';
 import { DOCUMENT_ID_FIELD } from './paths';
 import {
   DEAL_PAGE_SIZE,

@@ -5,9 +5,13 @@
 // STALE_CLAIM_MS by a crashed run is taken over and sent. `alerts_state` holds the newest deal time a user
 // was alerted through, so a deal is alerted at most once.
 import { z } from 'zod';
-import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
-import { emailLedgerDocPath } from './paths';
-import { dateSchema, toDateOrNull } from './timestamp';
+import {
+  type InvalidDocumentReporter,
+  parseDocument,
+  warnInvalidDocument,
+} from '@bargains/model/invalid-document';
+import { emailLedgerDocPath } from '@bargains/model/paths';
+import { dateSchema, toDateOrNull } from '@bargains/model/timestamp';
 
 /** Longer than send_digests' timeout (540 s): a claim this old belongs to a run that is gone. */
 export const STALE_CLAIM_MS = 10 * 60 * 1000;

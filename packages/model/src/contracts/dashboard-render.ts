@@ -1,7 +1,7 @@
 // The signed-in dashboard rendered on the server (render_dashboard, behind Hosting's /dashboard rewrite): what the
 // web build's renderer (web/src/server/render-dashboard.tsx, built into functions/web-render/) offers the function,
 // and the names of the files and slots they share. No runtime imports, so the web build can read it too.
-import type { QuerySpec } from './queries';
+import type { QuerySpec } from '../queries';
 
 export const DASHBOARD_SHELL_FILE = 'dashboard-shell.html';
 export const DASHBOARD_RENDERER_FILE = 'render-dashboard.mjs';
