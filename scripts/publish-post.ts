@@ -14,7 +14,7 @@ import {
   resolvePublishTarget,
   type PublishTarget,
 } from '../tools/blog/publish';
-import { storeBlogPost } from '../tools/blog/store';
+import { storeBlogPost } from '../functions/src/blog/post-writes';
 import { parseCommandLine } from './lib/cli';
 
 const USAGE = `Publish an HTML file as a blog post (creates it, or updates the post with the same id).

@@ -2,7 +2,7 @@ import { type Deal, dealDocuments, isDealLive, parseDeal } from '@bargains/model
 import { DEAL_CATEGORIES } from '@bargains/model/category';
 import { DEAL_PAGE_SIZE } from '@bargains/model/queries';
 import { searchTermsOf } from '@bargains/model/search';
-import { parseShopSummary } from '@bargains/model/shop-summary';
+import { parseStoreSummary } from '@bargains/model/store-summary';
 import { parseUser } from '@bargains/model/user';
 import {
   DEMO_ACCOUNTS,
@@ -54,7 +54,7 @@ describe('demo dataset', () => {
       });
     }
     const live = deals.filter((deal) => isDealLive(deal, anchor));
-    const summary = parseShopSummary(dataset.shopSummary);
+    const summary = parseStoreSummary(dataset.storeSummary);
     expect(summary?.shops.reduce((sum, shop) => sum + shop.live, 0)).toBe(live.length);
     expect(Object.values(summary?.categories ?? {}).reduce((sum, n) => sum + n, 0)).toBe(live.length);
     const bluebird = summary?.shops.find((shop) => shop.id === 'bluebird-electronics');

@@ -4,7 +4,7 @@
 import { seededRandom } from '../../tools/seeded-random';
 import { buildDealDoc, type DealDoc } from '@bargains/model/deal';
 import type { DemoMetaDoc } from '@bargains/model/server-docs';
-import { buildShopSummaryDoc, type ShopSummaryDoc } from '@bargains/model/shop-summary';
+import { buildStoreSummaryDoc, type StoreSummaryDoc } from '@bargains/model/store-summary';
 import {
   type ActivityDoc,
   activityDoc,
@@ -48,7 +48,7 @@ export interface DemoDataset {
   /** The deals with the most activity, most popular first (what "Most popular" lists first). */
   popularDeals: string[];
   /** sources/wired/summaries/shops as the deal writers maintain it, as of the anchor. */
-  shopSummary: ShopSummaryDoc;
+  storeSummary: StoreSummaryDoc;
 }
 
 export { seededRandom };
@@ -526,7 +526,7 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
     activity,
     popularDeals,
     // Live deals start before the anchor day and run a week past it: the summary holds for the day of any rebase.
-    shopSummary: buildShopSummaryDoc(
+    storeSummary: buildStoreSummaryDoc(
       deals.map(({ doc }) => doc),
       anchor,
     ),

@@ -7,7 +7,7 @@ import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   DEMO_META_DOC_PATH,
-  SHOP_SUMMARY_DOC_PATH,
+  STORE_SUMMARY_DOC_PATH,
   stripeCustomerDocPath,
   userDocPath,
 } from '@bargains/model/paths';
@@ -89,7 +89,7 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
       path: `${dealActivityPath(dealId)}/${id}`,
       data: doc,
     })),
-    { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
+    { path: STORE_SUMMARY_DOC_PATH, data: dataset.storeSummary },
   ]);
   // The posts go through the publisher's own steps (tools/blog/demo-posts.ts).
   return publishDemoPosts(db);

@@ -8,7 +8,7 @@ import { blogSummaryDoc, type BlogDoc } from '@bargains/model/blog';
 import { serverBlogHtml } from '../../functions/src/blog/server-dom';
 import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { buildBlogDocument, parsePublishOptions } from '../../tools/blog/publish';
-import { storeBlogPost } from '../../tools/blog/store';
+import { storeBlogPost } from '../../functions/src/blog/post-writes';
 import {
   BASE_URL,
   gotoApp,

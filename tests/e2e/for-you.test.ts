@@ -3,10 +3,10 @@
 // newest first (docs/for-you.md), paging on without skipping or repeating a deal. Screenshots at 1440 and 375 px.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { alertPreferencesDoc, defaultAlertPreferences } from '@bargains/model/alert-preferences';
+import { emailPreferencesDoc, defaultEmailPreferences } from '@bargains/model/email-preferences';
 import { DEAL_CATEGORY_LABELS, type DealCategory } from '@bargains/model/category';
 import { isDealLive } from '@bargains/model/deal';
-import { alertPreferencesDocPath, userDocPath } from '@bargains/model/paths';
+import { emailPreferencesDocPath, userDocPath } from '@bargains/model/paths';
 import { newUserDoc } from '@bargains/model/user';
 import {
   allStoredDeals,
@@ -44,8 +44,8 @@ beforeAll(async () => {
     });
   // Answered the first-run email question with "nothing": no digest, no interests.
   await adminDb()
-    .doc(alertPreferencesDocPath(uid))
-    .set(alertPreferencesDoc(defaultAlertPreferences('UTC'), FieldValue.serverTimestamp()));
+    .doc(emailPreferencesDocPath(uid))
+    .set(emailPreferencesDoc(defaultEmailPreferences('UTC'), FieldValue.serverTimestamp()));
   subscriber = { uid, email };
 });
 

@@ -8,7 +8,7 @@ import { serverBlogHtml } from '../../functions/src/blog/server-dom';
 import { blogSummaryDoc, type BlogDoc } from '@bargains/model/blog';
 import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { buildBlogDocument, parsePublishOptions } from '../../tools/blog/publish';
-import { storeBlogPost } from '../../tools/blog/store';
+import { storeBlogPost } from '../../functions/src/blog/post-writes';
 import { closeAdmin, testDb } from './support/admin';
 import { APP_ORIGIN } from './support/env';
 

@@ -21,7 +21,7 @@ import {
   dealSearchDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
-  SHOP_SUMMARY_DOC_PATH,
+  STORE_SUMMARY_DOC_PATH,
   userDocPath,
 } from '@bargains/model/paths';
 import {
@@ -256,9 +256,9 @@ describe('the demo subscriber on the dashboard', () => {
   it('reads the shop summary in one document (subscribers only)', async () => {
     const subscriber = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
     const free = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.free.uid));
-    const summary = await assertSucceeds(getDoc(doc(subscriber, SHOP_SUMMARY_DOC_PATH)));
+    const summary = await assertSucceeds(getDoc(doc(subscriber, STORE_SUMMARY_DOC_PATH)));
     expect(summary.get('shops')).toHaveLength(18);
-    await assertFails(getDoc(doc(free, SHOP_SUMMARY_DOC_PATH)));
+    await assertFails(getDoc(doc(free, STORE_SUMMARY_DOC_PATH)));
   });
 
   it.each([

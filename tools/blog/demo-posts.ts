@@ -12,7 +12,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { BlogPost } from '@bargains/model/blog';
 import { buildBlogDocument, parsePublishOptions, type PublishOptions } from './publish';
-import { storeBlogPost } from './store';
+import { storeBlogPost } from '../../functions/src/blog/post-writes';
 
 /** A post as written: the derived fields (title, description, tags, read time) are added when it is stored. */
 export type DemoBlogPost = Pick<BlogPost, 'id' | 'html_content' | 'coverImage' | 'author' | 'publishedAt'>;

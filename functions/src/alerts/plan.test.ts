@@ -1,4 +1,4 @@
-import { type AlertPreferences, defaultAlertPreferences } from '@bargains/model/alert-preferences';
+import { type EmailPreferences, defaultEmailPreferences } from '@bargains/model/email-preferences';
 import { categoryCutoffs } from '@bargains/model/alerts';
 import type { DealCategory } from '@bargains/model/category';
 import type { Deal } from '@bargains/model/deal';
@@ -33,9 +33,9 @@ function deal(id: string, savings_value: number, scrapedHoursAgo: number, over: 
   };
 }
 
-const prefs = (over: Partial<AlertPreferences> = {}): AlertPreferences => ({
+const prefs = (over: Partial<EmailPreferences> = {}): EmailPreferences => ({
   uid: 'u1',
-  ...defaultAlertPreferences('Europe/Berlin'),
+  ...defaultEmailPreferences('Europe/Berlin'),
   updated_at: null,
   ...over,
 });

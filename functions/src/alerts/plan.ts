@@ -2,7 +2,7 @@
 // due in the user's local time, and the batch of unusually cheap deals not alerted yet. Neither sends a code
 // that subscribers report not working (model/votes.ts). Pure: the run
 // (run.ts) reads, claims the ledger entries and sends.
-import type { AlertPreferences } from '@bargains/model/alert-preferences';
+import type { EmailPreferences } from '@bargains/model/email-preferences';
 import {
   type CategoryCutoffs,
   digestPeriodDue,
@@ -50,7 +50,7 @@ const bySavings = (a: Deal, b: Deal) =>
   a.id.localeCompare(b.id);
 
 export function planDigest(
-  preferences: AlertPreferences,
+  preferences: EmailPreferences,
   newDeals: readonly Deal[],
   now: Date,
 ): PlannedEmail | null {
@@ -78,7 +78,7 @@ export function planDigest(
 }
 
 export function planAlerts(
-  preferences: AlertPreferences,
+  preferences: EmailPreferences,
   state: AlertState | null,
   newDeals: readonly Deal[],
   cutoffs: CategoryCutoffs,

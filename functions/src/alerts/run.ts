@@ -6,7 +6,7 @@
 // due, + the deal distribution once a day, + the location of each when there are new deals: countries.ts) + the
 // reminders that came due and their users, saves and deals (reminders.ts). Nothing is read per user per deal.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { parseAlertPreferences, type AlertPreferences } from '@bargains/model/alert-preferences';
+import { parseEmailPreferences, type EmailPreferences } from '@bargains/model/email-preferences';
 import {
   type CategoryCutoffs,
   categoryCutoffs,
@@ -26,7 +26,7 @@ import { type AlertBatch, isAlertBatchDue, mayAlert, parseAlertBatch } from './a
 import {
   ALERT_CUTOFFS_DOC_PATH,
   alertBatchDocPath,
-  alertPreferencesDocPath,
+  emailPreferencesDocPath,
   emailLedgerDocPath,
 } from '@bargains/model/paths';
 import {
@@ -245,10 +245,10 @@ async function planAndSend(
   if (withAccess.length === 0) return nothing;
 
   const uids = withAccess.map((doc) => doc.id);
-  const preferenceDocs = await getAllChunked(db, uids.map(alertPreferencesDocPath));
+  const preferenceDocs = await getAllChunked(db, uids.map(emailPreferencesDocPath));
   summary.documentReads += preferenceDocs.length;
-  const preferences: AlertPreferences[] = preferenceDocs.flatMap((doc) =>
-    doc.exists ? (parseAlertPreferences(doc.ref.parent.parent?.id ?? '', doc.data()) ?? []) : [],
+  const preferences: EmailPreferences[] = preferenceDocs.flatMap((doc) =>
+    doc.exists ? (parseEmailPreferences(doc.ref.parent.parent?.id ?? '', doc.data()) ?? []) : [],
   );
   summary.withPreferences = preferences.length;
   const wanting = preferences.filter((p) => p.digest !== 'off' || p.instant_alerts);

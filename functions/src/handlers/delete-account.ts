@@ -24,7 +24,7 @@ import { expireOpenCheckoutSessions, isMissingCustomer, markCustomerDeleted } fr
 import { cancelSubscriptionNow } from '../billing/side-effects';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
-import { customersOfUser, userRef } from '../billing/store';
+import { customersOfUser, userRef } from '../billing/documents';
 import { deleteActivityOf } from '../deals/activity';
 import { deleteVotesOf } from '../deals/votes';
 import { isUserNotFoundError, requireUser } from '../http/auth';

@@ -11,7 +11,7 @@ import { robotsTxt, rssXml, sitemapXml } from '../blog/feeds';
 import { composeBlogDocument, listHead, notFoundHead, postHead, type PageHead } from '../blog/page';
 import { escapeMarkup } from '../blog/markup';
 import { routeBlogRequest } from '../blog/request';
-import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/store';
+import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/post-reads';
 import { siteOrigin } from '../config';
 import { sendCompressed } from '../http/compressed';
 import { errorDetails } from '../http/endpoint';

@@ -5,7 +5,7 @@
 // never cached. Whatever fails, the visitor still gets a working page: the frame, and the app reads as usual.
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
-import { readUser } from '../billing/store';
+import { readUser } from '../billing/documents';
 import { siteOrigin } from '../config';
 import { adminQuery } from '../deals/query';
 import { sendCompressed } from '../http/compressed';

@@ -30,7 +30,7 @@ import {
   storedStateOf,
   readUser,
   type ApplyOutcome,
-} from '../billing/store';
+} from '../billing/documents';
 import { openSubscriptionsOfUser } from '../billing/user-subscriptions';
 import { stripeWebhookSecret } from '../config';
 import { endpoint } from '../http/endpoint';

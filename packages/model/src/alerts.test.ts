@@ -1,4 +1,4 @@
-import { defaultAlertPreferences } from './alert-preferences';
+import { defaultEmailPreferences } from './email-preferences';
 import {
   categoryCutoffs,
   type DigestSchedule,
@@ -152,7 +152,7 @@ describe('isUnusuallyCheap: threshold and interests', () => {
 
 describe('digestPeriodDue', () => {
   const schedule = (over: Partial<DigestSchedule>): DigestSchedule => ({
-    ...defaultAlertPreferences('UTC'),
+    ...defaultEmailPreferences('UTC'),
     digest: 'daily',
     ...over,
   });

@@ -14,7 +14,7 @@
 // with the user's IANA zone, so DST is handled by the zone data: on a spring-forward day a send hour that does
 // not exist (02:00 in New York) goes out at the next run (03:00); on a fall-back day the repeated hour maps to
 // the same period key and the send ledger refuses the second send.
-import type { AlertPreferences, DigestFrequency, IsoWeekday } from './alert-preferences';
+import type { EmailPreferences, DigestFrequency, IsoWeekday } from './email-preferences';
 import { DEAL_CATEGORIES, type DealCategory } from './category';
 import type { Deal } from './deal';
 
@@ -55,7 +55,7 @@ export function categoryCutoffs(deals: Iterable<DistributionDeal>, now: Date): C
 }
 
 export type InterestPreferences = Pick<
-  AlertPreferences,
+  EmailPreferences,
   'interest_categories' | 'interest_stores' | 'alert_threshold'
 >;
 export type MatchedDeal = Pick<Deal, 'category' | 'shop_id' | 'savings_value'>;
@@ -115,7 +115,7 @@ export function localTime(instant: Date, timeZone: string): LocalTime {
 }
 
 export type DigestSchedule = Pick<
-  AlertPreferences,
+  EmailPreferences,
   'digest' | 'digest_weekday' | 'digest_hour' | 'time_zone'
 >;
 

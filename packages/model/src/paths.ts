@@ -79,7 +79,7 @@ export const blogSummaryDocPath = (postId: string): string => `${COLLECTIONS.blo
 export const stripeEventDocPath = (eventId: string): string => `${COLLECTIONS.stripeEvents}/${eventId}`;
 export const stripeCustomerDocPath = (customerId: string): string =>
   `${COLLECTIONS.stripeCustomers}/${customerId}`;
-export const SHOP_SUMMARY_DOC_PATH = `${COLLECTIONS.dealSummaries}/shops`;
+export const STORE_SUMMARY_DOC_PATH = `${COLLECTIONS.dealSummaries}/shops`;
 export const savedDealsPath = (uid: string): string => `${userDocPath(uid)}/${COLLECTIONS.saved}`;
 export const savedDealDocPath = (uid: string, dealId: string): string => `${savedDealsPath(uid)}/${dealId}`;
 export const savedCounterDocPath = (uid: string): string =>
@@ -89,13 +89,13 @@ export const reminderDocPath = (uid: string, dealId: string): string => `${remin
 export const collectorRunDocPath = (runId: string): string => `${COLLECTIONS.collectorRuns}/${runId}`;
 export const collectorStateDocPath = (sourceId: string): string =>
   `${COLLECTIONS.collectorState}/${sourceId}`;
-export const ALERT_PREFERENCES_DOC_ID = 'alerts';
+export const EMAIL_PREFERENCES_DOC_ID = 'alerts';
 export const LOCATION_DOC_ID = 'location';
 /** users/{uid}/preferences/location: the subscriber's coarse location (model/near-you.ts, owner only). */
 export const locationDocPath = (uid: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.preferences}/${LOCATION_DOC_ID}`;
-export const alertPreferencesDocPath = (uid: string): string =>
-  `${userDocPath(uid)}/${COLLECTIONS.preferences}/${ALERT_PREFERENCES_DOC_ID}`;
+export const emailPreferencesDocPath = (uid: string): string =>
+  `${userDocPath(uid)}/${COLLECTIONS.preferences}/${EMAIL_PREFERENCES_DOC_ID}`;
 export const emailLedgerDocPath = (uid: string, entryId: string): string =>
   `${userDocPath(uid)}/${COLLECTIONS.emailLedger}/${entryId}`;
 /** The deal-distribution cutoffs of "unusually cheap", recomputed at most once a day by send_digests. */

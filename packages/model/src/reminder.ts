@@ -81,7 +81,7 @@ export function parseReminder(
 }
 
 /**
- * True for a zone name this runtime's Intl knows: alert-preferences.ts isValidTimeZone's check, kept here so the
+ * True for a zone name this runtime's Intl knows: email-preferences.ts isValidTimeZone's check, kept here so the
  * dashboard's reminder code does not load that module's classic-zod schemas (this file uses zod/mini).
  */
 export function isKnownTimeZone(value: string): boolean {

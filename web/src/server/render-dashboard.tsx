@@ -12,7 +12,7 @@ import { DealsPage } from '@/features/dashboard/components/DealsPage';
 import type { SavedDealsState } from '@/features/dashboard/hooks/useSavedDeals';
 import { canLoadMore, listingWithFirstPage } from '@/features/dashboard/lib/deal-list-state';
 import { dealListQuery, type DealListParams, parseListParams } from '@/features/dashboard/lib/list-params';
-import { renderInSiteFrame } from './site-frame-markup';
+import { renderInSiteChrome } from './site-chrome-markup';
 
 const ignore = () => undefined;
 
@@ -49,7 +49,7 @@ export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, sessio
     query.searchRest,
   );
   const state = listingWithFirstPage({ now, page });
-  const rendered = renderInSiteFrame(
+  const rendered = renderInSiteChrome(
     path,
     <DealsPage>
       <DealViews params={params} onParamsChange={ignore} saved={SAVED_LOADING}>
@@ -72,6 +72,6 @@ let frame: { html: string; title: string | null } | undefined;
 
 /** The loading frame (as the build's app.html has it) with the session for the app to keep alive. */
 export const renderFrame: DashboardPageRenderer['renderFrame'] = (session: DashboardSession | null) => {
-  frame ??= renderInSiteFrame('/loading', <PageSpinner />);
+  frame ??= renderInSiteChrome('/loading', <PageSpinner />);
   return { ...frame, island: serializeDashboardIsland({ session, first: null }) };
 };

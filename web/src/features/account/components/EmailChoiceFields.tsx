@@ -1,6 +1,6 @@
 // The digest frequency and interest fields that both the first-run prompt and the account's email preferences show.
 import type { InputHTMLAttributes } from 'react';
-import type { DigestFrequency } from '@bargains/model/alert-preferences';
+import type { DigestFrequency } from '@bargains/model/email-preferences';
 import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@bargains/model/category';
 
 const FREQUENCIES = ['off', 'daily', 'weekly'] as const satisfies readonly DigestFrequency[];

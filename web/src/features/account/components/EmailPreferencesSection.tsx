@@ -4,15 +4,15 @@ import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
 import { authErrorCode } from '@/lib/error-code';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import { db } from '@/lib/firestore';
 import {
-  ALERT_PREFERENCE_LIMITS,
-  alertPreferencesInputSchema,
-  type AlertPreferencesInput,
+  EMAIL_PREFERENCE_LIMITS,
+  emailPreferencesInputSchema,
+  type EmailPreferencesInput,
   isValidTimeZone,
-} from '@bargains/model/alert-preferences';
-import type { ShopSummaryEntry } from '@bargains/model/shop-summary';
+} from '@bargains/model/email-preferences';
+import type { StoreSummaryEntry } from '@bargains/model/store-summary';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { CategoryChoices, DigestFrequencyChoice, toggled } from './EmailChoiceFields';
 
@@ -26,11 +26,11 @@ const hourLabel = (hour: number) =>
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 /** The store list: loading, the stores, or failed (reported; interests are then categories alone). */
-type StoreChoices = ShopSummaryEntry[] | 'failed';
+type StoreChoices = StoreSummaryEntry[] | 'failed';
 
 /** Email preferences: digest, instant alerts, interests and threshold (users/{uid}/preferences/alerts). */
 export function EmailPreferencesSection({ uid }: { uid: string }) {
-  const [preferences, setPreferences] = useState<AlertPreferencesInput | null>(null);
+  const [preferences, setPreferences] = useState<EmailPreferencesInput | null>(null);
   const [shops, setShops] = useState<StoreChoices>([]);
   const [loadFailed, setLoadFailed] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -46,7 +46,7 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
       });
     // Stores come from the deal data, which the rules open to subscribers only: anyone else chooses categories
     // alone, which is no failure.
-    fetchShopSummary()
+    fetchStoreSummary()
       .then((summary) => active && setShops(summary?.shops ?? []))
       .catch((error: unknown) => {
         if (authErrorCode(error) === 'permission-denied') return;
@@ -71,13 +71,13 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
       </Section>
     );
 
-  const update = (change: Partial<AlertPreferencesInput>) => {
+  const update = (change: Partial<EmailPreferencesInput>) => {
     setMessage(null);
     setPreferences({ ...preferences, ...change });
   };
 
   const save = async () => {
-    const parsed = alertPreferencesInputSchema.safeParse(preferences);
+    const parsed = emailPreferencesInputSchema.safeParse(preferences);
     if (!parsed.success) {
       setMessage({
         tone: 'error',
@@ -99,7 +99,7 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
 
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const zoneChoices = zones.includes(preferences.time_zone) ? zones : [preferences.time_zone, ...zones];
-  const tooManyStores = preferences.interest_stores.length >= ALERT_PREFERENCE_LIMITS.stores;
+  const tooManyStores = preferences.interest_stores.length >= EMAIL_PREFERENCE_LIMITS.stores;
 
   return (
     <Section title="Email Preferences" id="email-preferences">
@@ -127,7 +127,7 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
                     value={preferences.digest_weekday}
                     onChange={(event) =>
                       update({
-                        digest_weekday: Number(event.target.value) as AlertPreferencesInput['digest_weekday'],
+                        digest_weekday: Number(event.target.value) as EmailPreferencesInput['digest_weekday'],
                       })
                     }
                   >

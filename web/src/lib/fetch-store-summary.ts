@@ -1,6 +1,6 @@
 import { doc, getDoc } from 'firebase/firestore/lite';
-import { SHOP_SUMMARY_DOC_PATH } from '@bargains/model/paths';
-import { parseShopSummary, type ShopSummary } from '@bargains/model/shop-summary';
+import { STORE_SUMMARY_DOC_PATH } from '@bargains/model/paths';
+import { parseStoreSummary, type StoreSummary } from '@bargains/model/store-summary';
 import { liteDb } from './firestore-lite';
 
 /**
@@ -8,7 +8,7 @@ import { liteDb } from './firestore-lite';
  * It takes no `db`: the two Firestore SDKs' types look alike, but Lite's `doc()` throws on the full SDK's
  * instance, so the read uses the one instance it can use.
  */
-export async function fetchShopSummary(): Promise<ShopSummary | null> {
-  const snapshot = await getDoc(doc(liteDb, SHOP_SUMMARY_DOC_PATH));
-  return snapshot.exists() ? parseShopSummary(snapshot.data()) : null;
+export async function fetchStoreSummary(): Promise<StoreSummary | null> {
+  const snapshot = await getDoc(doc(liteDb, STORE_SUMMARY_DOC_PATH));
+  return snapshot.exists() ? parseStoreSummary(snapshot.data()) : null;
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DEAL_CATEGORIES, type DealCategory } from './category';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
-import { alertPreferencesDocPath } from './paths';
+import { emailPreferencesDocPath } from './paths';
 import { pendingDateSchema } from './timestamp';
 
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
@@ -15,7 +15,7 @@ export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type IsoWeekday = (typeof ISO_WEEKDAYS)[number];
 
 /** Sizes the rules enforce too (keep firestore.rules in step). */
-export const ALERT_PREFERENCE_LIMITS = {
+export const EMAIL_PREFERENCE_LIMITS = {
   /** IANA names are at most ~32 characters ("America/Argentina/ComodRivadavia"). */
   timeZoneLength: 64,
   stores: 50,
@@ -26,7 +26,7 @@ export const ALERT_PREFERENCE_LIMITS = {
 } as const;
 
 /** The stored fields, in the order the rules list them. */
-export const ALERT_PREFERENCE_FIELDS = [
+export const EMAIL_PREFERENCE_FIELDS = [
   'digest',
   'digest_weekday',
   'digest_hour',
@@ -38,7 +38,7 @@ export const ALERT_PREFERENCE_FIELDS = [
   'updated_at',
 ] as const;
 
-export interface AlertPreferences {
+export interface EmailPreferences {
   uid: string;
   digest: DigestFrequency;
   /** The weekly digest's day in the user's time zone (ignored for daily). */
@@ -60,7 +60,7 @@ export interface AlertPreferences {
 
 /** True for a time zone name the runtime's Intl knows ("UTC", "Europe/Berlin", …). */
 export function isValidTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > ALERT_PREFERENCE_LIMITS.timeZoneLength) return false;
+  if (value.length === 0 || value.length > EMAIL_PREFERENCE_LIMITS.timeZoneLength) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -77,7 +77,7 @@ const weekdaySchema = z
   .transform((day) => day as IsoWeekday);
 
 /** The fields a client writes (without updated_at), validated the same way at every trust boundary. */
-export const alertPreferencesInputSchema = z
+export const emailPreferencesInputSchema = z
   .object({
     digest: z.enum(DIGEST_FREQUENCIES),
     digest_weekday: weekdaySchema,
@@ -89,33 +89,33 @@ export const alertPreferencesInputSchema = z
       .max(DEAL_CATEGORIES.length)
       .refine((list) => new Set(list).size === list.length, 'categories must not repeat'),
     interest_stores: z
-      .array(z.string().min(1).max(ALERT_PREFERENCE_LIMITS.storeIdLength))
-      .max(ALERT_PREFERENCE_LIMITS.stores)
+      .array(z.string().min(1).max(EMAIL_PREFERENCE_LIMITS.storeIdLength))
+      .max(EMAIL_PREFERENCE_LIMITS.stores)
       .refine((list) => new Set(list).size === list.length, 'stores must not repeat'),
     alert_threshold: z
       .number()
       .int()
-      .min(ALERT_PREFERENCE_LIMITS.thresholdMin)
-      .max(ALERT_PREFERENCE_LIMITS.thresholdMax)
+      .min(EMAIL_PREFERENCE_LIMITS.thresholdMin)
+      .max(EMAIL_PREFERENCE_LIMITS.thresholdMax)
       .nullable(),
   })
   .strict();
 
-export type AlertPreferencesInput = z.output<typeof alertPreferencesInputSchema>;
+export type EmailPreferencesInput = z.output<typeof emailPreferencesInputSchema>;
 
-const alertPreferencesSchema = alertPreferencesInputSchema.extend({ updated_at: pendingDateSchema }).strict();
+const emailPreferencesSchema = emailPreferencesInputSchema.extend({ updated_at: pendingDateSchema }).strict();
 
-export function parseAlertPreferences(
+export function parseEmailPreferences(
   uid: string,
   data: unknown,
   report: InvalidDocumentReporter = warnInvalidDocument,
-): AlertPreferences | null {
-  const parsed = parseDocument(alertPreferencesSchema, alertPreferencesDocPath(uid), data, report);
+): EmailPreferences | null {
+  const parsed = parseDocument(emailPreferencesSchema, emailPreferencesDocPath(uid), data, report);
   return parsed === null ? null : { uid, ...parsed };
 }
 
 /** What the account page shows before the first save: nothing sent until the user opts in. */
-export function defaultAlertPreferences(timeZone: string): AlertPreferencesInput {
+export function defaultEmailPreferences(timeZone: string): EmailPreferencesInput {
   return {
     digest: 'off',
     digest_weekday: 1,
@@ -129,11 +129,11 @@ export function defaultAlertPreferences(timeZone: string): AlertPreferencesInput
 }
 
 /** The stored document: the input plus `updated_at` (the SDK's server-timestamp sentinel; rules require it). */
-export type AlertPreferencesDoc<ServerTimestamp> = AlertPreferencesInput & { updated_at: ServerTimestamp };
+export type EmailPreferencesDoc<ServerTimestamp> = EmailPreferencesInput & { updated_at: ServerTimestamp };
 
-export function alertPreferencesDoc<ServerTimestamp>(
-  input: AlertPreferencesInput,
+export function emailPreferencesDoc<ServerTimestamp>(
+  input: EmailPreferencesInput,
   serverTimestamp: ServerTimestamp,
-): AlertPreferencesDoc<ServerTimestamp> {
+): EmailPreferencesDoc<ServerTimestamp> {
   return { ...input, updated_at: serverTimestamp };
 }

@@ -1,5 +1,5 @@
 // users/{uid}/preferences/alerts: who may do what (allow AND deny per role), and the shape attacks the rules
-// must refuse. The well-formed document is the one the account page writes (alertPreferencesDoc).
+// must refuse. The well-formed document is the one the account page writes (emailPreferencesDoc).
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
@@ -16,13 +16,13 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import {
-  ALERT_PREFERENCE_LIMITS,
-  alertPreferencesDoc,
-  type AlertPreferencesInput,
-  defaultAlertPreferences,
-} from '@bargains/model/alert-preferences';
+  EMAIL_PREFERENCE_LIMITS,
+  emailPreferencesDoc,
+  type EmailPreferencesInput,
+  defaultEmailPreferences,
+} from '@bargains/model/email-preferences';
 import { DEAL_CATEGORIES } from '@bargains/model/category';
-import { alertPreferencesDocPath } from '@bargains/model/paths';
+import { emailPreferencesDocPath } from '@bargains/model/paths';
 import {
   clientDb,
   dbFor,
@@ -33,8 +33,8 @@ import {
   useSeededRulesEnvironment,
 } from './harness';
 
-const PREFERENCES: AlertPreferencesInput = {
-  ...defaultAlertPreferences('America/New_York'),
+const PREFERENCES: EmailPreferencesInput = {
+  ...defaultEmailPreferences('America/New_York'),
   digest: 'weekly',
   digest_weekday: 5,
   digest_hour: 18,
@@ -45,9 +45,9 @@ const PREFERENCES: AlertPreferencesInput = {
 };
 
 const write = (db: Firestore, uid: string, data: Record<string, unknown>) =>
-  setDoc(doc(db, alertPreferencesDocPath(uid)), data);
+  setDoc(doc(db, emailPreferencesDocPath(uid)), data);
 const wellFormed = (over: Partial<Record<string, unknown>> = {}) => ({
-  ...alertPreferencesDoc(PREFERENCES, serverTimestamp()),
+  ...emailPreferencesDoc(PREFERENCES, serverTimestamp()),
   ...over,
 });
 
@@ -55,15 +55,15 @@ const wellFormed = (over: Partial<Record<string, unknown>> = {}) => ({
 const ownerOf = (role: Role) => (role === 'free' ? UIDS.free : UIDS.subscriber);
 
 const ATTEMPTS: Record<Operation, (db: Firestore, role: Role) => Promise<unknown>> = {
-  get: (db, role) => getDoc(doc(db, alertPreferencesDocPath(ownerOf(role)))),
+  get: (db, role) => getDoc(doc(db, emailPreferencesDocPath(ownerOf(role)))),
   list: (db, role) => getDocs(query(collection(db, `users/${ownerOf(role)}/preferences`), limit(1))),
   create: (db) => write(db, UIDS.free, wellFormed()),
   update: (db) =>
-    updateDoc(doc(db, alertPreferencesDocPath(UIDS.subscriber)), {
+    updateDoc(doc(db, emailPreferencesDocPath(UIDS.subscriber)), {
       digest: 'off',
       updated_at: serverTimestamp(),
     }),
-  delete: (db, role) => deleteDoc(doc(db, alertPreferencesDocPath(ownerOf(role)))),
+  delete: (db, role) => deleteDoc(doc(db, emailPreferencesDocPath(ownerOf(role)))),
 };
 
 /**
@@ -82,7 +82,7 @@ describe('alert preferences rules', () => {
   const env = useSeededRulesEnvironment((seeded) =>
     seeded.withSecurityRulesDisabled(async (context) => {
       const db = clientDb(context);
-      await write(db, UIDS.subscriber, { ...alertPreferencesDoc(PREFERENCES, Timestamp.now()) });
+      await write(db, UIDS.subscriber, { ...emailPreferencesDoc(PREFERENCES, Timestamp.now()) });
     }),
   );
   const owner = () => dbFor(env(), 'subscriber');
@@ -109,14 +109,14 @@ describe('alert preferences rules', () => {
       ['hour 24', { digest_hour: 24 }],
       ['an hour as text', { digest_hour: '8' }],
       ['a zone with spaces', { time_zone: 'New York' }],
-      ['an overlong zone', { time_zone: `A/${'b'.repeat(ALERT_PREFERENCE_LIMITS.timeZoneLength)}` }],
+      ['an overlong zone', { time_zone: `A/${'b'.repeat(EMAIL_PREFERENCE_LIMITS.timeZoneLength)}` }],
       ['instant alerts as text', { instant_alerts: 'yes' }],
       ['an unknown category', { interest_categories: ['cars'] }],
       ['a repeated category', { interest_categories: ['home', 'home'] }],
       ['categories as a map', { interest_categories: { home: true } }],
       [
-        `${ALERT_PREFERENCE_LIMITS.stores + 1} stores`,
-        { interest_stores: stores(ALERT_PREFERENCE_LIMITS.stores + 1) },
+        `${EMAIL_PREFERENCE_LIMITS.stores + 1} stores`,
+        { interest_stores: stores(EMAIL_PREFERENCE_LIMITS.stores + 1) },
       ],
       ['a repeated store', { interest_stores: ['acme', 'acme'] }],
       ['threshold 0', { alert_threshold: 0 }],
@@ -142,8 +142,8 @@ describe('alert preferences rules', () => {
             digest_hour: 23,
             time_zone: 'America/Argentina/Buenos_Aires',
             interest_categories: [...DEAL_CATEGORIES],
-            interest_stores: stores(ALERT_PREFERENCE_LIMITS.stores),
-            alert_threshold: ALERT_PREFERENCE_LIMITS.thresholdMax,
+            interest_stores: stores(EMAIL_PREFERENCE_LIMITS.stores),
+            alert_threshold: EMAIL_PREFERENCE_LIMITS.thresholdMax,
           }),
         ),
       );
@@ -163,14 +163,14 @@ describe('alert preferences rules', () => {
         ),
       );
       await assertSucceeds(
-        write(owner(), uid, wellFormed({ alert_threshold: ALERT_PREFERENCE_LIMITS.thresholdMin })),
+        write(owner(), uid, wellFormed({ alert_threshold: EMAIL_PREFERENCE_LIMITS.thresholdMin })),
       );
     });
 
     it('refuses a partial update that drops the shape', async () => {
-      await assertFails(updateDoc(doc(owner(), alertPreferencesDocPath(uid)), { digest: 'weekly' }));
+      await assertFails(updateDoc(doc(owner(), emailPreferencesDocPath(uid)), { digest: 'weekly' }));
       await assertFails(
-        updateDoc(doc(owner(), alertPreferencesDocPath(uid)), {
+        updateDoc(doc(owner(), emailPreferencesDocPath(uid)), {
           digest: 'never',
           updated_at: serverTimestamp(),
         }),

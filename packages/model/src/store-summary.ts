@@ -1,8 +1,8 @@
 // sources/wired/summaries/shops: the shops and categories of the live deals with their counts, so the
 // dashboard fills its Store and Category filters with one document read instead of scanning deals.
 //
-// Maintained at write time: a writer (deal collector, demo-data generator) calls buildShopSummaryDoc with the
-// live deals after writing a batch (functions/src/deals/summary.ts `refreshShopSummary` reads them and writes
+// Maintained at write time: a writer (deal collector, demo-data generator) calls buildStoreSummaryDoc with the
+// live deals after writing a batch (functions/src/deals/summary.ts `refreshStoreSummary` reads them and writes
 // the document). Counts are as of `updated_at`: a deal that expires before the next refresh is still counted,
 // so the dashboard shows them as approximate ("about") and never relies on them for correctness.
 // zod/mini, as in fields.ts: the dashboard reads the summary with it (see deal.ts).
@@ -11,10 +11,10 @@ import { DEAL_CATEGORIES, type DealCategory } from './category';
 import type { DealDoc } from './deal';
 import { optionalHttpUrl } from './fields';
 import { type InvalidDocumentReporter, parseDocument, warnInvalidDocument } from './invalid-document';
-import { SHOP_SUMMARY_DOC_PATH } from './paths';
+import { STORE_SUMMARY_DOC_PATH } from './paths';
 import { dateSchema, toIsoTimestamp } from './timestamp';
 
-export interface ShopSummaryEntry {
+export interface StoreSummaryEntry {
   id: string;
   name: string;
   url: string | null;
@@ -22,15 +22,15 @@ export interface ShopSummaryEntry {
   live: number;
 }
 
-export interface ShopSummary {
+export interface StoreSummary {
   updated_at: Date;
   /** Shops with at least one live deal, by name. */
-  shops: ShopSummaryEntry[];
+  shops: StoreSummaryEntry[];
   /** Live deals per category (every category present, 0 when none). */
   categories: Record<DealCategory, number>;
 }
 
-export interface ShopSummaryDoc {
+export interface StoreSummaryDoc {
   updated_at: string;
   shops: Array<{ id: string; name: string; url?: string; live: number }>;
   categories: Record<DealCategory, number>;
@@ -45,7 +45,7 @@ const isLiveAt = (deal: SummarizedDeal, nowIso: string) =>
   deal.start_date <= nowIso && nowIso < deal.end_date;
 
 /** The summary of the deals that are live at `now` (others are ignored, so any superset may be passed). */
-export function buildShopSummaryDoc(deals: Iterable<SummarizedDeal>, now: Date): ShopSummaryDoc {
+export function buildStoreSummaryDoc(deals: Iterable<SummarizedDeal>, now: Date): StoreSummaryDoc {
   const nowIso = toIsoTimestamp(now);
   const shops = new Map<string, { id: string; name: string; url?: string; live: number }>();
   const categories = Object.fromEntries(DEAL_CATEGORIES.map((category) => [category, 0])) as Record<
@@ -68,7 +68,7 @@ export function buildShopSummaryDoc(deals: Iterable<SummarizedDeal>, now: Date):
 
 const countSchema = number().check(int(), gte(0));
 
-const shopSummarySchema = object({
+const storeSummarySchema = object({
   updated_at: dateSchema,
   shops: array(
     object({
@@ -90,9 +90,9 @@ const shopSummarySchema = object({
   ),
 });
 
-export function parseShopSummary(
+export function parseStoreSummary(
   data: unknown,
   report: InvalidDocumentReporter = warnInvalidDocument,
-): ShopSummary | null {
-  return parseDocument(shopSummarySchema, SHOP_SUMMARY_DOC_PATH, data, report);
+): StoreSummary | null {
+  return parseDocument(storeSummarySchema, STORE_SUMMARY_DOC_PATH, data, report);
 }

@@ -3,14 +3,14 @@ import type { AuthView } from './nav-items';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-interface SiteFrameProps {
+interface SiteChromeProps {
   view: AuthView;
   onSignOut?: () => Promise<void> | void;
   children: ReactNode;
 }
 
 /** Header, main landmark and footer around every page (docs/reference.md#routes: one shared layout). */
-export function SiteFrame({ view, onSignOut, children }: SiteFrameProps) {
+export function SiteChrome({ view, onSignOut, children }: SiteChromeProps) {
   return (
     <div className="site">
       <a className="skip-link" href="#main">

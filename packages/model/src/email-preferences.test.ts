@@ -1,13 +1,13 @@
 import {
-  alertPreferencesDoc,
-  alertPreferencesInputSchema,
-  defaultAlertPreferences,
+  emailPreferencesDoc,
+  emailPreferencesInputSchema,
+  defaultEmailPreferences,
   isValidTimeZone,
-  parseAlertPreferences,
-} from './alert-preferences';
+  parseEmailPreferences,
+} from './email-preferences';
 
 const valid = {
-  ...defaultAlertPreferences('Europe/Berlin'),
+  ...defaultEmailPreferences('Europe/Berlin'),
   digest: 'weekly' as const,
   interest_categories: ['electronics' as const],
   interest_stores: ['acme'],
@@ -16,14 +16,14 @@ const valid = {
 
 describe('alert preferences', () => {
   it('defaults to no email at 08:00 on Mondays in the browser zone, UTC when that zone is unknown', () => {
-    expect(defaultAlertPreferences('Europe/Berlin')).toMatchObject({
+    expect(defaultEmailPreferences('Europe/Berlin')).toMatchObject({
       digest: 'off',
       instant_alerts: false,
       digest_weekday: 1,
       digest_hour: 8,
       time_zone: 'Europe/Berlin',
     });
-    expect(defaultAlertPreferences('Mars/Olympus').time_zone).toBe('UTC');
+    expect(defaultEmailPreferences('Mars/Olympus').time_zone).toBe('UTC');
   });
 
   it('knows IANA zones', () => {
@@ -34,8 +34,8 @@ describe('alert preferences', () => {
   });
 
   it('reads a stored document', () => {
-    const stored = alertPreferencesDoc(valid, new Date('2026-11-23T00:00:00Z'));
-    expect(parseAlertPreferences('u1', stored)).toEqual({ uid: 'u1', ...stored });
+    const stored = emailPreferencesDoc(valid, new Date('2026-11-23T00:00:00Z'));
+    expect(parseEmailPreferences('u1', stored)).toEqual({ uid: 'u1', ...stored });
   });
 
   it.each([
@@ -52,10 +52,10 @@ describe('alert preferences', () => {
     ['threshold 101', { alert_threshold: 101 }],
     ['an extra field', { email: 'x@example.com' }],
   ])('rejects %s', (_name, change) => {
-    expect(alertPreferencesInputSchema.safeParse({ ...valid, ...change }).success).toBe(false);
+    expect(emailPreferencesInputSchema.safeParse({ ...valid, ...change }).success).toBe(false);
     const problems: string[][] = [];
     expect(
-      parseAlertPreferences('u1', { ...valid, ...change, updated_at: new Date() }, (invalid) =>
+      parseEmailPreferences('u1', { ...valid, ...change, updated_at: new Date() }, (invalid) =>
         problems.push(invalid.problems),
       ),
     ).toBeNull();

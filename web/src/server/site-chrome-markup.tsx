@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { DocumentTitleSink } from '@/components/layout/Page';
-import { SiteFrame } from '@/components/layout/SiteFrame';
+import { SiteChrome } from '@/components/layout/SiteChrome';
 
 /** The markup of `element` at `path`, and the title the page set (null if it set none). */
 export function renderPageMarkup(path: string, element: ReactNode): { html: string; title: string | null } {
@@ -25,5 +25,5 @@ export function renderPageMarkup(path: string, element: ReactNode): { html: stri
  * `page` inside the site frame as it is before the first auth check (the header's always-present links): the app's
  * takeover then changes nothing the reader sees but the auth-dependent links.
  */
-export const renderInSiteFrame = (path: string, page: ReactNode) =>
-  renderPageMarkup(path, <SiteFrame view="loading">{page}</SiteFrame>);
+export const renderInSiteChrome = (path: string, page: ReactNode) =>
+  renderPageMarkup(path, <SiteChrome view="loading">{page}</SiteChrome>);

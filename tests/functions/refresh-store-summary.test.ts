@@ -1,12 +1,12 @@
-// refreshShopSummary (functions/src/deals/shop-summary.ts), the helper a deal writer calls after a batch: it
+// refreshStoreSummary (functions/src/deals/refresh-store-summary.ts), the helper a deal writer calls after a batch: it
 // rewrites sources/wired/summaries/shops from the deals that are live now. Runs in its own project so the
 // demo deals the other stages rely on are never touched.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { refreshShopSummary } from '../../functions/src/deals/shop-summary';
+import { refreshStoreSummary } from '../../functions/src/deals/refresh-store-summary';
 import { buildDealDoc } from '@bargains/model/deal';
-import { dealDocPath, SHOP_SUMMARY_DOC_PATH } from '@bargains/model/paths';
-import { parseShopSummary } from '@bargains/model/shop-summary';
+import { dealDocPath, STORE_SUMMARY_DOC_PATH } from '@bargains/model/paths';
+import { parseStoreSummary } from '@bargains/model/store-summary';
 import { writeDeals } from '../support/deals';
 import { FIRESTORE_EMULATOR } from './support/env';
 
@@ -34,7 +34,7 @@ function deal(shop: string, title: string, startDays: number, endDays: number) {
   });
 }
 
-describe('refreshShopSummary', () => {
+describe('refreshStoreSummary', () => {
   it('writes the live deals per shop and category, leaving expired and upcoming deals out', async () => {
     await db.recursiveDelete(db.collection('sources'));
     const deals = {
@@ -52,8 +52,8 @@ describe('refreshShopSummary', () => {
     const { category: _category, ...legacy } = deal('Alpha', 'Gift cards', -1, 2);
     await db.doc(dealDocPath('legacy')).set(legacy);
 
-    const written = await refreshShopSummary(db, NOW);
-    const stored = parseShopSummary((await db.doc(SHOP_SUMMARY_DOC_PATH).get()).data());
+    const written = await refreshStoreSummary(db, NOW);
+    const stored = parseStoreSummary((await db.doc(STORE_SUMMARY_DOC_PATH).get()).data());
     expect(stored?.shops).toEqual([
       { id: 'alpha', name: 'Alpha', url: null, live: 2 },
       { id: 'zeta', name: 'Zeta', url: null, live: 2 },

@@ -1,5 +1,5 @@
 import { buildDealDoc } from './deal';
-import { buildShopSummaryDoc, parseShopSummary } from './shop-summary';
+import { buildStoreSummaryDoc, parseStoreSummary } from './store-summary';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -21,9 +21,9 @@ function dealAt(shop: string, title: string, startOffset: number, endOffset: num
   });
 }
 
-describe('buildShopSummaryDoc', () => {
+describe('buildStoreSummaryDoc', () => {
   it('counts live deals per shop and category, sorted by name; expired and upcoming deals are left out', () => {
-    const doc = buildShopSummaryDoc(
+    const doc = buildStoreSummaryDoc(
       [
         dealAt('Zeta Audio', 'Headphones', -1, 5, 'https://zeta.example'),
         dealAt('Zeta Audio', 'Laptops', -2, 1),
@@ -49,13 +49,13 @@ describe('buildShopSummaryDoc', () => {
     expect(doc.updated_at).toBe('2025-06-01T12:00:00.000Z');
   });
 
-  it('round-trips through parseShopSummary, filling categories missing from an older document', () => {
-    const doc = buildShopSummaryDoc([dealAt('Zeta Audio', 'Headphones', -1, 5)], NOW);
-    const parsed = parseShopSummary({ ...doc, categories: { electronics: 1 } });
+  it('round-trips through parseStoreSummary, filling categories missing from an older document', () => {
+    const doc = buildStoreSummaryDoc([dealAt('Zeta Audio', 'Headphones', -1, 5)], NOW);
+    const parsed = parseStoreSummary({ ...doc, categories: { electronics: 1 } });
     expect(parsed?.shops).toEqual([{ id: 'zeta-audio', name: 'Zeta Audio', url: null, live: 1 }]);
     expect(parsed?.categories.electronics).toBe(1);
     expect(parsed?.categories.other).toBe(0);
     expect(parsed?.updated_at).toEqual(NOW);
-    expect(parseShopSummary({ shops: 'nope' }, () => undefined)).toBeNull();
+    expect(parseStoreSummary({ shops: 'nope' }, () => undefined)).toBeNull();
   });
 });
