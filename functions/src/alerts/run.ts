@@ -1,5 +1,5 @@
 // One send_digests run: read the active subscribers, their preferences and the new deals once; when a deal
-// write marked an hour that has ended (alert_batches, model/alert-batch.ts), also the alert state of those with
+// write marked an hour that has ended (alert_batches, alerts/alert-batch.ts), also the alert state of those with
 // instant alerts; plan every user's email in memory (plan.ts); then per planned email claim its ledger entry in
 // a transaction, send, and mark it sent. Reads per run: 1 pending-batch query + subscribers + preferences of
 // each + the new deals + one ledger entry per planned email (+ alert state of those with alerts when a batch is

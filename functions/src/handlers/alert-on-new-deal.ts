@@ -1,5 +1,5 @@
 // alert_on_new_deal (Firestore trigger on deal creation): marks the deal's UTC hour as having an alert batch to
-// send (model/alert-batch.ts). At most one write per deal and no read; the batch is sent by send_digests.
+// send (alerts/alert-batch.ts). At most one write per deal and no read; the batch is sent by send_digests.
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../admin';

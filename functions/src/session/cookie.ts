@@ -1,4 +1,4 @@
-// The dashboard's session cookie (model/dashboard-render.ts SESSION_COOKIE): a Firebase Auth session cookie that
+// The dashboard's session cookie (model/contracts/dashboard-render.ts SESSION_COOKIE): a Firebase Auth session cookie that
 // lets render_dashboard draw a subscriber's first deals into the HTML. Issued and cleared by dashboard_session,
 // read only by render_dashboard. HttpOnly (no script reads it), SameSite=Lax (a link from an email still brings the
 // drawn page; no other site can make a request that changes anything with it: only GET /dashboard reads it).

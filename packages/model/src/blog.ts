@@ -1,6 +1,6 @@
 // blogs/{id}: a public blog post, and blog_summaries/{id}: what the blog list shows of it (no body), written
 // together by the publisher (blog/post-writes.ts). `html_content` is sanitized when the post is written and
-// again wherever it is rendered (model/blog-html.ts); title, description, tags and read time are plain text
+// again wherever it is rendered (model/contracts/blog-html.ts); title, description, tags and read time are plain text
 // derived from it at write time (blog/derive.ts), so readers never parse bodies.
 // zod/mini, as in fields.ts: render_blog's bundle (scripts/lib/stack.ts) then holds only the zod it uses.
 import { array, extend, nullish, number, object, pipe, refine, string, transform } from 'zod/mini';

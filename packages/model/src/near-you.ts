@@ -158,7 +158,7 @@ function geohashBounds(center: GeoPoint, radiusKm: number): Array<[string, strin
 /**
  * The range queries of one Near you page: one per geohash bound of the circle (at most MAX_GEOHASH_BOUNDS,
  * usually 4), each ordered by geohash and capped at MAX_STORES_PER_BOUND. A single-field range on `geohash`
- * is served by Firestore's automatic single-field index (index-coverage.ts checks it like every other query).
+ * is served by Firestore's automatic single-field index (scripts/deploy/lib/index-coverage.ts checks it like every other query).
  */
 export function nearbyStoresQuerySpecs(center: GeoPoint, radiusKm: number): QuerySpec[] {
   return geohashBounds(center, radiusKm).map(([start, end]) => nearbyStoresQuerySpec(start, end));

@@ -40,7 +40,7 @@ export const COLLECTIONS = {
   reminders: 'reminders',
   /** users/{uid}/preferences/alerts: the user's digest and alert preferences (owner only). */
   preferences: 'preferences',
-  /** users/{uid}/email_ledger/{id}: what send_digests sent a user (server only), see model/email-ledger.ts. */
+  /** users/{uid}/email_ledger/{id}: what send_digests sent a user (server only), see functions/src/alerts/email-ledger.ts. */
   emailLedger: 'email_ledger',
   /** blogs/{id}: public blog posts. */
   blogs: 'blogs',
@@ -61,7 +61,7 @@ export const COLLECTIONS = {
   collectorRuns: 'collector_runs',
   /** collector_state/{sourceId} (+ manifest/{shard}): the collector's lease and per-source bookkeeping (server only). */
   collectorState: 'collector_state',
-  /** alert_batches/{UTC hour}: an hour in which alert-worthy deals were written (server only), model/alert-batch.ts. */
+  /** alert_batches/{UTC hour}: an hour in which alert-worthy deals were written (server only), functions/src/alerts/alert-batch.ts. */
   alertBatches: 'alert_batches',
   /** email_runs/{runId}: the summary of each send_digests run (server only). */
   emailRuns: 'email_runs',

@@ -1,8 +1,8 @@
 // HTML → plain text, one way for every place that derives text from markup: the deal collector (feed titles and
 // descriptions) and the blog publisher (titles, descriptions, tags, word counts). parse5 is a spec-compliant
 // parser: malformed markup is repaired as browsers repair it and character references are decoded. Not a
-// sanitizer (that is blog-html.ts): the result is text, to be rendered as text nodes. Kept out of index.ts so
-// the web bundle and the functions' cold start do not load parse5 through the model's barrel.
+// sanitizer (that is contracts/blog-html.ts): the result is text, to be rendered as text nodes. Only the modules
+// that import this one load parse5.
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;

@@ -216,7 +216,7 @@ export function activeSubscribersQuerySpec(): QuerySpec {
   };
 }
 
-/** send_digests: the hours with an alert batch still to send (model/alert-batch.ts; single field, no index). */
+/** send_digests: the hours with an alert batch still to send (functions/src/alerts/alert-batch.ts; single field, no index). */
 export function pendingAlertBatchesQuerySpec(): QuerySpec {
   return {
     collection: COLLECTIONS.alertBatches,

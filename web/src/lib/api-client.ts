@@ -4,7 +4,7 @@ import type { BrowserApiPath } from '@bargains/model/contracts/http-functions';
 import { auth } from './auth';
 import { signOutIfSessionEnded } from './auth-errors';
 
-/** The functions the app calls (model/http-functions.ts), at their same-origin paths. */
+/** The functions the app calls (model/contracts/http-functions.ts), at their same-origin paths. */
 export type FunctionPath = BrowserApiPath;
 
 /** The two texts the product uses when a call is made with nobody signed in (docs/reference.md#backend-calls). */

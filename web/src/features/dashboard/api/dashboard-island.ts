@@ -15,7 +15,7 @@ export interface DashboardIsland {
   first: { search: string; now: Date; page: DealPage } | null;
 }
 
-/** The island's JSON, safe inside its <script> element (model/data-island.ts). */
+/** The island's JSON, safe inside its <script> element (model/contracts/data-island.ts). */
 export const serializeDashboardIsland = (island: DashboardIsland): string => scriptSafeJson(island);
 
 const cursorValue = union([string(), number(), boolean()]);
