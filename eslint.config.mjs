@@ -63,7 +63,7 @@ const SILENT_REJECTION_HANDLERS = [
  * with a size budget and nobody reads zod's messages: the web app. Classic `zod` (it registers English messages
  * with its first schema; zod/mini without a locale says only "Invalid input") where bytes cost nothing or a person
  * reads the messages: Node code, the web build's env check, and the signed-in tools below, each loaded on its own route. The
- * shared model (functions/src/model) serves both; its blog files are checked by render_blog's bundle build.
+ * shared model (packages/model) serves both; its blog files are checked by render_blog's bundle build.
  */
 const CLASSIC_ZOD_WEB = [
   `${WEB_SRC}/config/env-schema.ts`,
@@ -150,7 +150,7 @@ export default tseslint.config(
       ...CLASSIC_ZOD_WEB,
     ],
     // zod-english.ts registers zod/mini's English messages in render_blog's bundle, which must not hold classic zod.
-    ignores: ['functions/src/model/**', 'scripts/lib/zod-english.ts'],
+    ignores: ['scripts/lib/zod-english.ts'],
     rules: { 'no-restricted-imports': ['error', CLASSIC_ZOD_ONLY] },
   },
   {
@@ -170,7 +170,7 @@ export default tseslint.config(
       // no-cycle follows imports into .ts/.tsx modules only when it is told to parse them.
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Resolves the `@/` and `@model/` aliases as the web tsconfig does; an import the rules cannot resolve
+      // Resolves the `@/` alias and the `@bargains/model` package as the web tsconfig does; an import the rules cannot resolve
       // would pass them unchecked (the lint config's test guards that).
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: join(import.meta.dirname, 'web/tsconfig.json') }),

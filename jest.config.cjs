@@ -18,7 +18,7 @@ const transform = { '^.+\\.(t|j)sx?$': swc };
 const moduleNameMapper = {
   '\\.(css)$': '<rootDir>/tests/support/style-stub.cjs',
   '^@/(.*)$': '<rootDir>/web/src/$1',
-  '^@model/(.*)$': '<rootDir>/functions/src/model/$1',
+  '^@bargains/model/(.*)$': '<rootDir>/packages/model/src/$1',
 };
 const base = {
   transform,
@@ -43,7 +43,10 @@ module.exports = {
       ...base,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{functions/src,tools,scripts}/**/*.test.ts', '<rootDir>/web/build/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{packages/model/src,functions/src,tools,scripts}/**/*.test.ts',
+        '<rootDir>/web/build/**/*.test.ts',
+      ],
     },
     {
       ...base,

@@ -3,8 +3,8 @@
 // this once per project before deploying the web app that orders by it. Usage: npm run backfill-newest-key -- --help
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldPath, getFirestore } from 'firebase-admin/firestore';
-import { missingNewestKey } from '../functions/src/model/deal';
-import { COLLECTIONS } from '../functions/src/model/paths';
+import { missingNewestKey } from '@bargains/model/deal';
+import { COLLECTIONS } from '@bargains/model/paths';
 import { exitWithUsage, parseCommandLine, runMain } from './lib/cli';
 
 const USAGE = `Set newest_key (Newest First's sort key: editor's picks first, then scraped_at) on every stored deal.

@@ -1,11 +1,11 @@
 // Draws the raster copies of the brand mark into web/public/ with Chromium: favicon.ico (16, 32 and 48 px, from
 // favicon.svg: browsers ask for /favicon.ico on pages that name no icon) and brand-mark.png (64 px, the site
 // header's mark for emails, where SVG is not shown). Run after changing the mark: `node --import tsx
-// scripts/brand-icons.ts`; functions/src/model/brand.test.ts checks the drawings the copies come from.
+// scripts/brand-icons.ts`; packages/model/src/brand.test.ts checks the drawings the copies come from.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { brandMarkSvg } from '../functions/src/model/brand';
+import { brandMarkSvg } from '@bargains/model/brand';
 
 const publicDir = join(__dirname, '..', 'web', 'public');
 

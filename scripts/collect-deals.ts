@@ -2,7 +2,7 @@
 // (collect_deals for the deal feed, collect_awin / collect_impact / collect_cj for the affiliate networks' local
 // stand-ins), while `npm start` (or a test run) is up, and prints each run's summary from collector_runs
 // (scripts/lib/scheduled-trigger.ts runs the scheduled function). `all` runs them one after another.
-import { COLLECTIONS } from '../functions/src/model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 import { renderSummary } from '../functions/src/collector/report';
 import type { RunSummary } from '../functions/src/collector/pipeline';
 import { runScheduledFunction, runScheduledFunctionForItsRun } from './lib/scheduled-trigger';

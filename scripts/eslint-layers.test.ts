@@ -6,7 +6,7 @@ const CASES = {
   featureImportsSharedAndItself: {
     filePath: 'web/src/features/account/components/LayersFixture.tsx',
     code: [
-      "import { userDocPath } from '@model/paths';",
+      "import { userDocPath } from '@bargains/model/paths';",
       "import { Alert } from '@/components/Alert';",
       "import { errorText } from '@/lib/error-text';",
       "import { ACCOUNT_MESSAGES } from '../lib/account-messages';",

@@ -23,8 +23,8 @@ const CASES = {
   functionWithMini: { filePath: 'functions/src/http/ZodFixture.ts', code: MINI },
   scriptWithMini: { filePath: 'scripts/ZodFixture.ts', code: MINI },
   toolWithMini: { filePath: 'tools/ZodFixture.ts', code: MINI },
-  modelWithMini: { filePath: 'functions/src/model/ZodFixture.ts', code: MINI },
-  modelWithClassic: { filePath: 'functions/src/model/ZodFixture.ts', code: CLASSIC },
+  modelWithMini: { filePath: 'packages/model/src/ZodFixture.ts', code: MINI },
+  modelWithClassic: { filePath: 'packages/model/src/ZodFixture.ts', code: CLASSIC },
   blogBundleEnglish: { filePath: 'scripts/lib/zod-english.ts', code: MINI },
 } satisfies Record<string, LintCase>;
 type CaseName = keyof typeof CASES;

@@ -5,7 +5,7 @@ import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase
 import { FieldPath, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import { PUBLISHER_ORIGIN } from '../functions/src/blog/post-document';
 import { serverBlogHtml } from '../functions/src/blog/server-dom';
-import { blogSummaryDocPath } from '../functions/src/model/paths';
+import { blogSummaryDocPath } from '@bargains/model/paths';
 import { planBackfill } from '../tools/blog/backfill';
 import {
   buildBlogDocument,
@@ -14,7 +14,7 @@ import {
   resolvePublishTarget,
   type PublishTarget,
 } from '../tools/blog/publish';
-import { storeBlogPost } from '../tools/blog/store';
+import { storeBlogPost } from '../functions/src/blog/post-writes';
 import { parseCommandLine } from './lib/cli';
 
 const USAGE = `Publish an HTML file as a blog post (creates it, or updates the post with the same id).

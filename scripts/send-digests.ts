@@ -2,7 +2,7 @@
 // due at this hour in each subscriber's time zone and the alert batches of the hours that have ended. Prints the
 // run's summary (email_runs) and where to read the mail (the local inbox of scripts/lib/mail-catcher.ts).
 import type { RunSummary } from '../functions/src/alerts/run';
-import { COLLECTIONS } from '../functions/src/model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 import { runScheduledFunction, runScheduledFunctionForItsRun } from './lib/scheduled-trigger';
 import { runMain } from './lib/cli';
 

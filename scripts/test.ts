@@ -53,6 +53,7 @@ const nodeTool = (name: string, args: string[]) => run(name, process.execPath, a
 const STAGE_RUNNERS: Partial<Record<Stage, () => Promise<void>>> = {
   typecheck: async () => {
     await nodeTool('typecheck web', [tsc, '-p', 'web', '--noEmit']);
+    await nodeTool('typecheck model', [tsc, '-p', 'packages/model', '--noEmit']);
     await nodeTool('typecheck functions', [tsc, '-p', 'functions', '--noEmit']);
     await nodeTool('typecheck tools', [tsc, '-p', 'tsconfig.tools.json', '--noEmit']);
   },

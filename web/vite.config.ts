@@ -36,7 +36,7 @@ interface HostingRewrite {
  * dev server forwards the same paths to the Functions emulator: firebase.json's rewrites of `/{name}` to function
  * `name` (the JSON endpoints; the server-rendered blog stays with the dev server). firebase.json itself is checked
  * against the functions index.ts exports by functions/src/index.test.ts. Read as JSON rather than imported from
- * functions/src/model: Vite's config loader would load that TypeScript as CommonJS (functions/package.json).
+ * packages/model: Vite's config loader would load that TypeScript as CommonJS (functions/package.json).
  */
 function functionEndpointPaths(): string[] {
   const firebaseJson = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
@@ -113,8 +113,6 @@ export default defineConfig(({ command, mode }) => {
       alias: {
         reactfire: REACTFIRE_SOURCE,
         '@': fileURLToPath(new URL('./src', import.meta.url)),
-        // The data model lives with the functions so their deploy stays self-contained; the web bundles it.
-        '@model': fileURLToPath(new URL('../functions/src/model', import.meta.url)),
       },
     },
     server: {

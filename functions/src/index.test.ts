@@ -1,9 +1,9 @@
-// One list of HTTPS functions (model/http-functions.ts): index.ts must export exactly those, and firebase.json
+// One list of HTTPS functions (model/contracts/http-functions.ts): index.ts must export exactly those, and firebase.json
 // must rewrite exactly their paths to them. The web API client and the Vite dev proxy derive theirs from it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as exported from './index';
-import { BROWSER_API_FUNCTIONS, HTTPS_FUNCTION_PATHS } from './model/http-functions';
+import { BROWSER_API_FUNCTIONS, HTTPS_FUNCTION_PATHS } from '@bargains/model/contracts/http-functions';
 
 interface Rewrite {
   source?: string;
@@ -23,7 +23,7 @@ function isHttpsFunction(value: unknown): boolean {
 
 const byName = (a: string, b: string) => a.localeCompare(b);
 
-describe('the HTTPS functions list (model/http-functions.ts)', () => {
+describe('the HTTPS functions list (model/contracts/http-functions.ts)', () => {
   it('names exactly the HTTPS functions index.ts exports', () => {
     const https = Object.entries(exported)
       .filter(([, value]) => isHttpsFunction(value))

@@ -1,6 +1,6 @@
 // Wires the functions (2nd gen, us-central1): the HTTPS endpoints and the scheduled deal collector. Logic lives in handlers/; each handler module is loaded on
 // the first request of its function, so a cold start only imports what that function uses.
-// Every HTTPS function is also listed, with its Hosting paths, in model/http-functions.ts (checked by index.test.ts).
+// Every HTTPS function is also listed, with its Hosting paths, in model/contracts/http-functions.ts (checked by index.test.ts).
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -20,7 +20,7 @@ import {
   STRIPE_WEBHOOK_SECRET,
 } from './config';
 import type { EndpointHandler } from './http/endpoint';
-import { COLLECTIONS } from './model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 
 type Handler<Req, Res> = (req: Req, res: Res) => Promise<void>;
 
@@ -206,7 +206,7 @@ export const unsubscribe = onRequest(
 );
 
 // A new deal marks its UTC hour as having an alert batch to send (one create per hour, no read); the next
-// send_digests run after that hour sends the batch once (model/alert-batch.ts). Deal updates are not new deals.
+// send_digests run after that hour sends the batch once (alerts/alert-batch.ts). Deal updates are not new deals.
 export const alert_on_new_deal = onDocumentCreated(
   {
     document: `${COLLECTIONS.deals}/{dealId}`,

@@ -39,9 +39,9 @@ import {
 } from '../../functions/src/collector/networks/registry';
 import { loadSharedOffers, NETWORK_PRECEDENCE } from '../../functions/src/collector/networks/shared-offers';
 import { runCollection, type RunSummary } from '../../functions/src/collector/pipeline';
-import { buildDealDoc, dealDocuments } from '../../functions/src/model/deal';
-import { DOCUMENT_ID_FIELD } from '../../functions/src/model/paths';
-import { dealQuerySpec, DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT } from '../../functions/src/model/queries';
+import { buildDealDoc, dealDocuments } from '@bargains/model/deal';
+import { DOCUMENT_ID_FIELD } from '@bargains/model/paths';
+import { dealQuerySpec, DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT } from '@bargains/model/queries';
 import { feedRecord, startOfUtcDay } from '../../tools/deal-feed/feed-records';
 import { seededRandom } from '../../tools/seeded-random';
 import { exitWithUsage, parseCommandLine, runMain } from '../lib/cli';

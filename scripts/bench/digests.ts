@@ -10,17 +10,17 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { type MailMessage, runSendDigests, type RunSummary } from '../../functions/src/alerts/run';
-import { pendingAlertBatch } from '../../functions/src/model/alert-batch';
+import { pendingAlertBatch } from '../../functions/src/alerts/alert-batch';
 import {
-  alertPreferencesDoc,
-  type AlertPreferencesInput,
-  defaultAlertPreferences,
+  emailPreferencesDoc,
+  type EmailPreferencesInput,
+  defaultEmailPreferences,
   type IsoWeekday,
-} from '../../functions/src/model/alert-preferences';
-import { digestPeriodDue } from '../../functions/src/model/alerts';
-import { DEAL_CATEGORIES } from '../../functions/src/model/category';
-import { buildDealDoc, dealDocuments } from '../../functions/src/model/deal';
-import { alertBatchDocPath, alertPreferencesDocPath, userDocPath } from '../../functions/src/model/paths';
+} from '@bargains/model/email-preferences';
+import { digestPeriodDue } from '@bargains/model/alerts';
+import { DEAL_CATEGORIES } from '@bargains/model/category';
+import { buildDealDoc, dealDocuments } from '@bargains/model/deal';
+import { alertBatchDocPath, emailPreferencesDocPath, userDocPath } from '@bargains/model/paths';
 import { seededRandom } from '../../tools/seeded-random';
 import { parseCommandLine } from '../lib/cli';
 import { PROJECT_ID } from '../lib/paths';
@@ -47,11 +47,11 @@ interface Options {
 }
 
 /** A subscriber's preferences: a mix like a real list's (about a tenth never chose anything). */
-function preferencesFor(random: () => number): AlertPreferencesInput | null {
+function preferencesFor(random: () => number): EmailPreferencesInput | null {
   const roll = random();
   if (roll < 0.1) return null;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const base = defaultAlertPreferences(pick(ZONES));
+  const base = defaultEmailPreferences(pick(ZONES));
   const digest = roll < 0.45 ? 'daily' : roll < 0.75 ? 'weekly' : 'off';
   const categories = random() < 0.5 ? [] : [...new Set([pick(DEAL_CATEGORIES), pick(DEAL_CATEGORIES)])];
   const stores = random() < 0.8 ? [] : [...new Set([pick(SHOPS).id, pick(SHOPS).id, pick(SHOPS).id])];
@@ -67,10 +67,10 @@ function preferencesFor(random: () => number): AlertPreferencesInput | null {
   };
 }
 
-async function seed(db: Firestore, options: Options, now: Date): Promise<Map<string, AlertPreferencesInput>> {
+async function seed(db: Firestore, options: Options, now: Date): Promise<Map<string, EmailPreferencesInput>> {
   const random = seededRandom(0xd1635);
   const writer = db.bulkWriter();
-  const preferences = new Map<string, AlertPreferencesInput>();
+  const preferences = new Map<string, EmailPreferencesInput>();
   const users = options.subscribers + Math.round(options.subscribers / 10);
   for (let n = 0; n < users; n += 1) {
     const uid = `bench-user-${String(n).padStart(6, '0')}`;
@@ -84,7 +84,7 @@ async function seed(db: Firestore, options: Options, now: Date): Promise<Map<str
     const prefs = preferencesFor(random);
     if (prefs) {
       preferences.set(uid, prefs);
-      void writer.set(db.doc(alertPreferencesDocPath(uid)), alertPreferencesDoc(prefs, now));
+      void writer.set(db.doc(emailPreferencesDocPath(uid)), emailPreferencesDoc(prefs, now));
     }
   }
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

@@ -1,9 +1,9 @@
-import { type Deal, dealDocuments, isDealLive, parseDeal } from '../../functions/src/model/deal';
-import { DEAL_CATEGORIES } from '../../functions/src/model/category';
-import { DEAL_PAGE_SIZE } from '../../functions/src/model/queries';
-import { searchTermsOf } from '../../functions/src/model/search';
-import { parseShopSummary } from '../../functions/src/model/shop-summary';
-import { parseUser } from '../../functions/src/model/user';
+import { type Deal, dealDocuments, isDealLive, parseDeal } from '@bargains/model/deal';
+import { DEAL_CATEGORIES } from '@bargains/model/category';
+import { DEAL_PAGE_SIZE } from '@bargains/model/queries';
+import { searchTermsOf } from '@bargains/model/search';
+import { parseStoreSummary } from '@bargains/model/store-summary';
+import { parseUser } from '@bargains/model/user';
 import {
   DEMO_ACCOUNTS,
   DEMO_ANCHOR,
@@ -12,7 +12,7 @@ import {
 } from './constants';
 import { buildDemoDataset, seededRandom } from './dataset';
 import { daysBetween, shiftStoredDate } from './rebase';
-import { codeTrust, summarizeVotes } from '../../functions/src/model/votes';
+import { codeTrust, summarizeVotes } from '@bargains/model/votes';
 
 const dataset = buildDemoDataset();
 const anchor = new Date(`${DEMO_ANCHOR}T00:00:00.000Z`);
@@ -54,7 +54,7 @@ describe('demo dataset', () => {
       });
     }
     const live = deals.filter((deal) => isDealLive(deal, anchor));
-    const summary = parseShopSummary(dataset.shopSummary);
+    const summary = parseStoreSummary(dataset.storeSummary);
     expect(summary?.shops.reduce((sum, shop) => sum + shop.live, 0)).toBe(live.length);
     expect(Object.values(summary?.categories ?? {}).reduce((sum, n) => sum + n, 0)).toBe(live.length);
     const bluebird = summary?.shops.find((shop) => shop.id === 'bluebird-electronics');

@@ -2,9 +2,9 @@
 // gives identical documents. generate.ts writes it to the emulators; rebase.ts later moves every deal's dates
 // so they stay valid relative to the day the stack starts (the anchor is stored in _meta/demo).
 import { seededRandom } from '../../tools/seeded-random';
-import { buildDealDoc, type DealDoc } from '../../functions/src/model/deal';
-import type { DemoMetaDoc } from '../../functions/src/model/server-docs';
-import { buildShopSummaryDoc, type ShopSummaryDoc } from '../../functions/src/model/shop-summary';
+import { buildDealDoc, type DealDoc } from '@bargains/model/deal';
+import type { DemoMetaDoc } from '@bargains/model/server-docs';
+import { buildStoreSummaryDoc, type StoreSummaryDoc } from '@bargains/model/store-summary';
 import {
   type ActivityDoc,
   activityDoc,
@@ -13,8 +13,8 @@ import {
   startOfUtcDay,
   utcDayOf,
   windowStartDay,
-} from '../../functions/src/model/popularity';
-import { type DealVoteFields, dealVoteFields, type VoteDoc } from '../../functions/src/model/votes';
+} from '@bargains/model/popularity';
+import { type DealVoteFields, dealVoteFields, type VoteDoc } from '@bargains/model/votes';
 import {
   DEMO_ACCOUNTS,
   DEMO_ANCHOR,
@@ -24,7 +24,7 @@ import {
   type DemoAccount,
 } from './constants';
 import { withDemoPlaces } from './places';
-import { type InitialUserDoc, newUserDoc, type UserBillingUpdate } from '../../functions/src/model/user';
+import { type InitialUserDoc, newUserDoc, type UserBillingUpdate } from '@bargains/model/user';
 
 /** A user document as the Admin SDK writes it (Dates become Timestamps). */
 export type DemoUserDoc = InitialUserDoc<Date> | (UserBillingUpdate<Date> & { created_at: Date });
@@ -48,7 +48,7 @@ export interface DemoDataset {
   /** The deals with the most activity, most popular first (what "Most popular" lists first). */
   popularDeals: string[];
   /** sources/wired/summaries/shops as the deal writers maintain it, as of the anchor. */
-  shopSummary: ShopSummaryDoc;
+  storeSummary: StoreSummaryDoc;
 }
 
 export { seededRandom };
@@ -526,7 +526,7 @@ export function buildDemoDataset(anchorDay: string = DEMO_ANCHOR): DemoDataset {
     activity,
     popularDeals,
     // Live deals start before the anchor day and run a week past it: the summary holds for the day of any rebase.
-    shopSummary: buildShopSummaryDoc(
+    storeSummary: buildStoreSummaryDoc(
       deals.map(({ doc }) => doc),
       anchor,
     ),

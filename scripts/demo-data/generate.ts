@@ -7,16 +7,16 @@ import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   DEMO_META_DOC_PATH,
-  SHOP_SUMMARY_DOC_PATH,
+  STORE_SUMMARY_DOC_PATH,
   stripeCustomerDocPath,
   userDocPath,
-} from '../../functions/src/model/paths';
-import { dealDocuments } from '../../functions/src/model/deal';
-import { storeLocationDocuments } from '../../functions/src/model/near-you';
-import { dealActivityPath } from '../../functions/src/model/popularity';
-import { dealVoteDocPath } from '../../functions/src/model/votes';
+} from '@bargains/model/paths';
+import { dealDocuments } from '@bargains/model/deal';
+import { storeLocationDocuments } from '@bargains/model/near-you';
+import { dealActivityPath } from '@bargains/model/popularity';
+import { dealVoteDocPath } from '@bargains/model/votes';
 import { publishDemoPosts } from '../../tools/blog/demo-posts';
-import { EDITOR_CLAIM } from '../../functions/src/model/editor-role';
+import { EDITOR_CLAIM } from '@bargains/model/editor-role';
 import type { DemoAccount } from './constants';
 import { buildDemoDataset, type DemoDataset } from './dataset';
 
@@ -89,7 +89,7 @@ export async function writeDemoFirestore(db: Firestore, dataset: DemoDataset): P
       path: `${dealActivityPath(dealId)}/${id}`,
       data: doc,
     })),
-    { path: SHOP_SUMMARY_DOC_PATH, data: dataset.shopSummary },
+    { path: STORE_SUMMARY_DOC_PATH, data: dataset.storeSummary },
   ]);
   // The posts go through the publisher's own steps (tools/blog/demo-posts.ts).
   return publishDemoPosts(db);

@@ -1,5 +1,5 @@
-import { parseDeal } from '../../functions/src/model/deal';
-import { dealAppliesIn, distanceKm, storeLocationDocuments } from '../../functions/src/model/near-you';
+import { parseDeal } from '@bargains/model/deal';
+import { dealAppliesIn, distanceKm, storeLocationDocuments } from '@bargains/model/near-you';
 import { DEMO_ANCHOR } from './constants';
 import { buildDemoDataset } from './dataset';
 import { demoPlaceIds } from './places';

@@ -1,8 +1,8 @@
 // Where the demo deals apply (docs/near-you.md): a few live deals are sold in stores in Portland (Oregon),
 // Seattle and Chicago, and a few are valid in one other country only. They are existing generated deals given
 // `stores` or `regions`, so the rest of the demo (ids, dates, order of the lists) stays as it was.
-import type { DealDoc } from '../../functions/src/model/deal';
-import type { StoreLocation } from '../../functions/src/model/near-you';
+import type { DealDoc } from '@bargains/model/deal';
+import type { StoreLocation } from '@bargains/model/near-you';
 
 /** The in-store demo deals: the n-th live deal of a shop and its stores (the tests name them by city). */
 export const DEMO_IN_STORE: ReadonlyArray<{ shop: string; nth: number; stores: StoreLocation[] }> = [

@@ -10,11 +10,11 @@
 // CLI (the emulators must be running): FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node --import tsx scripts/demo-data/rebase.ts
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type DocumentSnapshot, type Firestore, getFirestore } from 'firebase-admin/firestore';
-import { missingNewestKey } from '../../functions/src/model/deal';
-import { COLLECTIONS, DEMO_META_DOC_PATH, userDocPath } from '../../functions/src/model/paths';
-import { activityDoc, activityDocId } from '../../functions/src/model/popularity';
-import { parseDemoMeta, utcDay } from '../../functions/src/model/server-docs';
-import { toDateOrNull, toIsoTimestamp } from '../../functions/src/model/timestamp';
+import { missingNewestKey } from '@bargains/model/deal';
+import { COLLECTIONS, DEMO_META_DOC_PATH, userDocPath } from '@bargains/model/paths';
+import { activityDoc, activityDocId } from '@bargains/model/popularity';
+import { parseDemoMeta, utcDay } from '@bargains/model/server-docs';
+import { toDateOrNull, toIsoTimestamp } from '@bargains/model/timestamp';
 import { DEMO_ACCOUNTS } from './constants';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

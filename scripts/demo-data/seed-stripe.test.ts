@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { findCancelable, findResumable, mirrorOf } from '../../functions/src/billing/state';
-import { parseStripeCustomerRecord } from '../../functions/src/model/server-docs';
-import { parseUser, type UserDoc } from '../../functions/src/model/user';
+import { parseStripeCustomerRecord } from '@bargains/model/server-docs';
+import { parseUser, type UserDoc } from '@bargains/model/user';
 import { toSubscriptionSnapshot } from '../../functions/src/stripe/objects';
 import { startStripeStandin, type RunningStripeStandin } from '../../tools/stripe-standin/src/server';
 import { DEMO_ACCOUNTS, DEMO_STRIPE_CUSTOMER_ID, DEMO_STRIPE_SUBSCRIPTION_ID } from './constants';

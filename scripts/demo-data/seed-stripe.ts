@@ -8,9 +8,9 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { stripeCustomerDocPath, userDocPath } from '../../functions/src/model/paths';
-import { parseStripeCustomerRecord, type StripeCustomerRecord } from '../../functions/src/model/server-docs';
-import { parseUser, type UserDoc } from '../../functions/src/model/user';
+import { stripeCustomerDocPath, userDocPath } from '@bargains/model/paths';
+import { parseStripeCustomerRecord, type StripeCustomerRecord } from '@bargains/model/server-docs';
+import { parseUser, type UserDoc } from '@bargains/model/user';
 import { FIREBASE_UID_METADATA_KEY } from '../../functions/src/stripe/objects';
 import { addMonthsAnchored, type FixtureChange } from '../../tools/stripe-standin/src/billing';
 import { DEFAULTS } from '../../tools/stripe-standin/src/config';

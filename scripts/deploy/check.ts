@@ -7,10 +7,10 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE, WEB_RENDER_DIR } from '../../functions/src/model/blog-shell';
-import { DASHBOARD_RENDERER_FILE, DASHBOARD_SHELL_FILE } from '../../functions/src/model/dashboard-render';
-import { indexCoverage, indexesFileSchema } from '../../functions/src/model/index-coverage';
-import { allAppQuerySpecs } from '../../functions/src/model/queries';
+import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE, WEB_RENDER_DIR } from '@bargains/model/contracts/blog-shell';
+import { DASHBOARD_RENDERER_FILE, DASHBOARD_SHELL_FILE } from '@bargains/model/contracts/dashboard-render';
+import { indexCoverage, indexesFileSchema } from './lib/index-coverage';
+import { allAppQuerySpecs } from '@bargains/model/queries';
 import {
   serverShellProblems,
   type BuildInfo,

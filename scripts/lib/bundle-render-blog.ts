@@ -44,6 +44,6 @@ export async function bundleRenderBlog(): Promise<void> {
   const fullZod = bundled.filter((input) => FULL_ZOD.test(input));
   if (fullZod.length > 0)
     throw new Error(
-      `render_blog's bundle holds zod's full build (${fullZod[0]}…): import zod/mini in the modules it bundles (functions/src/model/fields.ts explains)`,
+      `render_blog's bundle holds zod's full build (${fullZod[0]}…): import zod/mini in the modules it bundles (packages/model/src/fields.ts explains)`,
     );
 }

@@ -3,6 +3,7 @@ import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rm
 import { join } from 'node:path';
 import type { SpawnOptions } from 'node:child_process';
 import { bundleRenderBlog } from './bundle-render-blog';
+import { compileModelIntoFunctions } from './model-into-functions';
 import { firebaseBin, repoRoot, PROJECT_ID } from './paths';
 import { firestoreEmulatorEnv } from './firestore-emulator';
 import { writeEmulatorConfig } from './emulator-config';
@@ -45,8 +46,8 @@ export function ensureLocalConfig(): void {
 }
 
 /**
- * Compiles the functions into a clean functions/lib (a deleted module must not linger there), then replaces
- * render_blog's handler with its one-file bundle (bundle-render-blog.ts).
+ * Compiles the functions into a clean functions/lib (a deleted module must not linger there) with the model beside
+ * them (model-into-functions.ts), then replaces render_blog's handler with its one-file bundle (bundle-render-blog.ts).
  */
 export async function buildFunctions(): Promise<void> {
   rmSync(join(repoRoot, 'functions/lib'), { recursive: true, force: true });
@@ -58,6 +59,7 @@ export async function buildFunctions(): Promise<void> {
       cwd: repoRoot,
     },
   );
+  await compileModelIntoFunctions();
   await bundleRenderBlog();
 }
 

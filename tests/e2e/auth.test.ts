@@ -2,7 +2,7 @@
 // users/{uid}, sign-out, sign-in, the failure message (docs/reference.md#messages), form validation, Google through the emulator's popup,
 // and the protected-route redirect.
 import type { Browser, Page } from 'playwright-core';
-import { userDocPath } from '../../functions/src/model/paths';
+import { userDocPath } from '@bargains/model/paths';
 import {
   gotoApp,
   launchBrowser,

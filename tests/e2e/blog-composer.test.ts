@@ -5,7 +5,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import type { Page } from 'playwright-core';
 import { blogCacheControl, shortCacheControl } from '../../functions/src/blog/cache';
-import { blogDocPath, blogSummaryDocPath } from '../../functions/src/model/paths';
+import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
 import { executableMarkupIn } from '../support/executable-markup';
 import {

@@ -4,11 +4,11 @@
 // image rule drop them) and the browser neither requests that host nor reports a violation. Before the rule was
 // one, such covers were drawn, blocked by the CSP and reported as errors on every visit.
 import type { Browser, Page } from 'playwright-core';
-import { blogSummaryDoc, type BlogDoc } from '../../functions/src/model/blog';
+import { blogSummaryDoc, type BlogDoc } from '@bargains/model/blog';
 import { serverBlogHtml } from '../../functions/src/blog/server-dom';
-import { blogDocPath, blogSummaryDocPath } from '../../functions/src/model/paths';
+import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { buildBlogDocument, parsePublishOptions } from '../../tools/blog/publish';
-import { storeBlogPost } from '../../tools/blog/store';
+import { storeBlogPost } from '../../functions/src/blog/post-writes';
 import {
   BASE_URL,
   gotoApp,

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
-import { blogDocPath, blogSummaryDocPath } from '../../functions/src/model/paths';
+import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { adminDb, closeAdmin } from './support/emulators';
 
 const repoRoot = join(__dirname, '..', '..');

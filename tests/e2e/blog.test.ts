@@ -3,7 +3,7 @@
 // hostile post, the not-found view, navigation inside the app. The demo posts are (re)written here so the suite
 // does not depend on seeded data.
 import type { Browser, Page, Route } from 'playwright-core';
-import { COLLECTIONS } from '../../functions/src/model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 import { formatPublicationDate } from '../../web/src/lib/format-date';
 import { deriveBlogFields } from '../../tools/blog/derive';
 import { HOSTILE_POST_ID, demoBlogPosts, publishDemoPosts } from '../../tools/blog/demo-posts';

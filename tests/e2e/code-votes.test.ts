@@ -5,9 +5,9 @@
 // answer here is a different subscriber's first vote, and the test waits for states, never for time.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { dealDocPath, userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
-import { type VoteSummary, dealVoteDocPath } from '../../functions/src/model/votes';
+import { dealDocPath, userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
+import { type VoteSummary, dealVoteDocPath } from '@bargains/model/votes';
 import { waitUntil } from '../../tools/wait-until';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { FILTER_LABELS, signIn, TEST_PASSWORD } from './dashboard-helpers';

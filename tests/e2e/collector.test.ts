@@ -4,12 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { manifestCollectionPath } from '../../functions/src/collector/manifest';
 import { fixtureRecords, startOfUtcDay } from '../../tools/deal-feed/feed-records';
-import {
-  COLLECTIONS,
-  collectorStateDocPath,
-  dealDocPath,
-  dealSearchDocPath,
-} from '../../functions/src/model/paths';
+import { COLLECTIONS, collectorStateDocPath, dealDocPath, dealSearchDocPath } from '@bargains/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
 import { triggerCollectDeals } from '../../scripts/collect-deals';
 import { gotoApp, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';

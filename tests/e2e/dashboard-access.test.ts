@@ -16,8 +16,8 @@ import {
   terminate,
 } from 'firebase/firestore';
 import type { Browser } from 'playwright-core';
-import { COLLECTIONS, dealDocPath, userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
+import { COLLECTIONS, dealDocPath, userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import { standinApiCallCount } from '../support/stripe-standin';
 import { removeDeals, seedSuiteDeals, signIn, TEST_PASSWORD } from './dashboard-helpers';
 import { gotoApp, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';

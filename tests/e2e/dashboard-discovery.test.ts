@@ -3,7 +3,7 @@
 // mobile filter sheet with two cards per screen, and save → Saved (expired deals marked) → unsave.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { savedCounterDocPath, savedDealDocPath, savedDealsPath } from '../../functions/src/model/paths';
+import { savedCounterDocPath, savedDealDocPath, savedDealsPath } from '@bargains/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
 import { waitUntil } from '../../tools/wait-until';
 import {

@@ -1,16 +1,10 @@
 // Shared steps of the dashboard, account and subscription end-to-end suites: seeding deals, computing what
 // the dashboard must show straight from the stored data, and driving the sign-up/sign-in forms.
 import type { Page } from 'playwright-core';
-import {
-  buildDealDoc,
-  isDealLive,
-  parseDeal,
-  type Deal,
-  type DealInput,
-} from '../../functions/src/model/deal';
-import { COLLECTIONS } from '../../functions/src/model/paths';
-import type { DealFilter, DealNarrowing, DealSort } from '../../functions/src/model/queries';
-import { parseSearchText, searchTermsOf } from '../../functions/src/model/search';
+import { buildDealDoc, isDealLive, parseDeal, type Deal, type DealInput } from '@bargains/model/deal';
+import { COLLECTIONS } from '@bargains/model/paths';
+import type { DealFilter, DealNarrowing, DealSort } from '@bargains/model/queries';
+import { parseSearchText, searchTermsOf } from '@bargains/model/search';
 import { deleteDeals, writeDeals } from '../support/deals';
 import { standinState, type StandinState } from '../support/stripe-standin';
 import { gotoApp } from './support/browser';

@@ -2,13 +2,8 @@
 // sign up → subscribe screen → pay on the hosted checkout → /success → deals without a reload → every filter
 // and sort against the stored data → infinite scroll → Account: cancel, resubscribe → delete the account.
 import type { Browser, Page } from 'playwright-core';
-import { userDocPath } from '../../functions/src/model/paths';
-import {
-  DEAL_FILTERS,
-  DEAL_SORTS,
-  DEFAULT_DEAL_FILTER,
-  DEFAULT_DEAL_SORT,
-} from '../../functions/src/model/queries';
+import { userDocPath } from '@bargains/model/paths';
+import { DEAL_FILTERS, DEAL_SORTS, DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT } from '@bargains/model/queries';
 import { ageLastSignIn } from '../support/auth-emulator';
 import { standinApiCallCount } from '../support/stripe-standin';
 import {

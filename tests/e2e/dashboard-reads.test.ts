@@ -5,13 +5,10 @@
 // pins (model/editorial-changes.ts), at most once per poll interval and never on opening.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
-import {
-  EDITORIAL_CHANGES_DOC_PATH,
-  EDITORIAL_CHANGES_POLL_MS,
-} from '../../functions/src/model/editorial-changes';
-import { alertPreferencesDocPath, userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
+import { emailPreferencesDoc, defaultEmailPreferences } from '@bargains/model/email-preferences';
+import { EDITORIAL_CHANGES_DOC_PATH, EDITORIAL_CHANGES_POLL_MS } from '@bargains/model/editorial-changes';
+import { emailPreferencesDocPath, userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import { cardIds, PAGE_SIZE, signIn, TEST_PASSWORD } from './dashboard-helpers';
 import { launchBrowser, openPage } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
@@ -159,11 +156,11 @@ test('the dashboard reads 20 deals per page and at most 20 per search, filter or
 
 test('For you reads its interests once and exactly a page of deals per page request', async () => {
   await adminDb()
-    .doc(alertPreferencesDocPath(subscriber.uid))
+    .doc(emailPreferencesDocPath(subscriber.uid))
     .set(
-      alertPreferencesDoc(
+      emailPreferencesDoc(
         {
-          ...defaultAlertPreferences('UTC'),
+          ...defaultEmailPreferences('UTC'),
           interest_stores: ['bluebird-electronics'],
           interest_categories: ['home'],
         },

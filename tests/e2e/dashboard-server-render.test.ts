@@ -4,8 +4,8 @@
 // device gets the bare frame. A free account is never given the cookie.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
+import { userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import { cardIds, PAGE_SIZE, signIn, TEST_PASSWORD } from './dashboard-helpers';
 import { BASE_URL, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';

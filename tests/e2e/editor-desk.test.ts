@@ -5,12 +5,9 @@
 // the hide from the deal's history and the deal is back. Screenshots of the desk at 375 and 1440 px.
 import type { Page } from 'playwright-core';
 import { manifestCollectionPath } from '../../functions/src/collector/manifest';
-import { dealOverrideDocPath } from '../../functions/src/model/editor';
-import {
-  EDITORIAL_CHANGES_DOC_PATH,
-  EDITORIAL_CHANGES_POLL_MS,
-} from '../../functions/src/model/editorial-changes';
-import { COLLECTIONS, collectorStateDocPath, dealDocPath } from '../../functions/src/model/paths';
+import { dealOverrideDocPath } from '@bargains/model/editor';
+import { EDITORIAL_CHANGES_DOC_PATH, EDITORIAL_CHANGES_POLL_MS } from '@bargains/model/editorial-changes';
+import { COLLECTIONS, collectorStateDocPath, dealDocPath } from '@bargains/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
 import { triggerCollectDeals } from '../../scripts/collect-deals';
 import { fixtureRecords, startOfUtcDay } from '../../tools/deal-feed/feed-records';

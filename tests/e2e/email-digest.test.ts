@@ -4,8 +4,8 @@
 // deals to the local inbox (read through maildev's REST API), and the email's one-click unsubscribe link turns
 // the digest off.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEAL_CATEGORY_LABELS } from '../../functions/src/model/category';
-import { alertPreferencesDocPath } from '../../functions/src/model/paths';
+import { DEAL_CATEGORY_LABELS } from '@bargains/model/category';
+import { emailPreferencesDocPath } from '@bargains/model/paths';
 import { triggerSendDigests } from '../../scripts/send-digests';
 import {
   BASE_URL,
@@ -16,7 +16,7 @@ import {
   trackPageErrors,
   VIEWPORTS,
 } from './support/browser';
-import { BRAND_COLORS } from '../../functions/src/model/brand';
+import { BRAND_COLORS } from '@bargains/model/brand';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { payStandinCheckout, signUp } from './dashboard-helpers';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
@@ -123,7 +123,7 @@ test('a subscriber chooses a weekly digest with interests, gets it in the inbox 
   await prompt.getByRole('checkbox', { name: DEAL_CATEGORY_LABELS.travel }).check();
   await prompt.getByRole('button', { name: 'Save my choice' }).click();
   await prompt.waitFor({ state: 'detached' });
-  expect((await adminDb().doc(alertPreferencesDocPath(uid)).get()).data()).toMatchObject({
+  expect((await adminDb().doc(emailPreferencesDocPath(uid)).get()).data()).toMatchObject({
     digest: 'weekly',
     time_zone: 'UTC',
     interest_categories: ['travel'],
@@ -207,7 +207,7 @@ test('a subscriber chooses a weekly digest with interests, gets it in the inbox 
     type: expect.stringMatching(/^image\/(x-icon|vnd\.microsoft\.icon)/),
   });
   expect(consoleErrors).toEqual([]);
-  expect((await adminDb().doc(alertPreferencesDocPath(uid)).get()).data()).toMatchObject({
+  expect((await adminDb().doc(emailPreferencesDocPath(uid)).get()).data()).toMatchObject({
     digest: 'off',
     interest_categories: ['travel'],
   });

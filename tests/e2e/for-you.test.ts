@@ -3,11 +3,11 @@
 // newest first (docs/for-you.md), paging on without skipping or repeating a deal. Screenshots at 1440 and 375 px.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
-import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
-import { DEAL_CATEGORY_LABELS, type DealCategory } from '../../functions/src/model/category';
-import { isDealLive } from '../../functions/src/model/deal';
-import { alertPreferencesDocPath, userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
+import { emailPreferencesDoc, defaultEmailPreferences } from '@bargains/model/email-preferences';
+import { DEAL_CATEGORY_LABELS, type DealCategory } from '@bargains/model/category';
+import { isDealLive } from '@bargains/model/deal';
+import { emailPreferencesDocPath, userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import {
   allStoredDeals,
   cardIds,
@@ -44,8 +44,8 @@ beforeAll(async () => {
     });
   // Answered the first-run email question with "nothing": no digest, no interests.
   await adminDb()
-    .doc(alertPreferencesDocPath(uid))
-    .set(alertPreferencesDoc(defaultAlertPreferences('UTC'), FieldValue.serverTimestamp()));
+    .doc(emailPreferencesDocPath(uid))
+    .set(emailPreferencesDoc(defaultEmailPreferences('UTC'), FieldValue.serverTimestamp()));
   subscriber = { uid, email };
 });
 

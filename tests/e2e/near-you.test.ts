@@ -7,9 +7,9 @@ import type { Page } from 'playwright-core';
 import { DEMO_ANCHOR } from '../../scripts/demo-data/constants';
 import { buildDemoDataset } from '../../scripts/demo-data/dataset';
 import { demoPlaceIds } from '../../scripts/demo-data/places';
-import { dealAppliesIn, nearbyDeals, storeLocationDocuments } from '../../functions/src/model/near-you';
-import { locationDocPath, userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
+import { dealAppliesIn, nearbyDeals, storeLocationDocuments } from '@bargains/model/near-you';
+import { locationDocPath, userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import { waitUntil } from '../../tools/wait-until';
 import { signIn, TEST_PASSWORD } from './dashboard-helpers';
 import {

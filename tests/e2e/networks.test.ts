@@ -4,7 +4,7 @@
 // with the offer Awin and impact.com both carry shown once.
 import type { Browser } from 'playwright-core';
 import { manifestCollectionPath } from '../../functions/src/collector/manifest';
-import { COLLECTIONS, collectorStateDocPath } from '../../functions/src/model/paths';
+import { COLLECTIONS, collectorStateDocPath } from '@bargains/model/paths';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-data/constants';
 import { triggerCollectDeals } from '../../scripts/collect-deals';
 import { SHARED_OFFER } from '../../tools/network-standins/offers';

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { dealDocPath, userDocPath } from '../../functions/src/model/paths';
-import { POPULARITY_WEIGHTS } from '../../functions/src/model/popularity';
-import { newUserDoc } from '../../functions/src/model/user';
+import { dealDocPath, userDocPath } from '@bargains/model/paths';
+import { POPULARITY_WEIGHTS } from '@bargains/model/popularity';
+import { newUserDoc } from '@bargains/model/user';
 import { waitUntil } from '../../tools/wait-until';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { SORT_LABELS, signIn, TEST_PASSWORD, waitForCards } from './dashboard-helpers';

@@ -5,9 +5,9 @@
 // email-digest.test.ts the runs use the real clock: the deal's end is chosen so the reminder comes due a minute
 // into the test.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { BRAND_COLORS } from '../../functions/src/model/brand';
-import { reminderDocPath } from '../../functions/src/model/paths';
-import { reminderTime } from '../../functions/src/model/reminder';
+import { BRAND_COLORS } from '@bargains/model/brand';
+import { reminderDocPath } from '@bargains/model/paths';
+import { reminderTime } from '@bargains/model/reminder';
 import { triggerSendDigests } from '../../scripts/send-digests';
 import { BASE_URL, gotoApp, launchBrowser, screenshot, trackPageErrors, VIEWPORTS } from './support/browser';
 import { adminDb, closeAdmin, uniqueEmail } from './support/emulators';

@@ -3,7 +3,7 @@
 // send-digests.test.ts. Deals are written to the demo project (triggers fire only there) and removed after.
 import { randomBytes } from 'node:crypto';
 import { markAlertBatch } from '../../functions/src/handlers/alert-on-new-deal';
-import { alertBatchDocPath, COLLECTIONS } from '../../functions/src/model/paths';
+import { alertBatchDocPath, COLLECTIONS } from '@bargains/model/paths';
 import { closeAdmin, testDb } from './support/admin';
 import { waitUntil } from '../../tools/wait-until';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';

@@ -5,10 +5,10 @@
 // feed ill-formed, so a feed reader dropped every post.
 import { JSDOM } from 'jsdom';
 import { serverBlogHtml } from '../../functions/src/blog/server-dom';
-import { blogSummaryDoc, type BlogDoc } from '../../functions/src/model/blog';
-import { blogDocPath, blogSummaryDocPath } from '../../functions/src/model/paths';
+import { blogSummaryDoc, type BlogDoc } from '@bargains/model/blog';
+import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { buildBlogDocument, parsePublishOptions } from '../../tools/blog/publish';
-import { storeBlogPost } from '../../tools/blog/store';
+import { storeBlogPost } from '../../functions/src/blog/post-writes';
 import { closeAdmin, testDb } from './support/admin';
 import { APP_ORIGIN } from './support/env';
 

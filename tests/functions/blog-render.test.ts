@@ -3,9 +3,9 @@
 // server, and the sitemap and feed.
 import { Timestamp } from 'firebase-admin/firestore';
 import { JSDOM } from 'jsdom';
-import { blogSummaryDoc, type BlogDoc } from '../../functions/src/model/blog';
-import { BLOG_ISLAND_ID, parseBlogIsland } from '../../functions/src/model/blog-island';
-import { blogDocPath, blogSummaryDocPath, COLLECTIONS } from '../../functions/src/model/paths';
+import { blogSummaryDoc, type BlogDoc } from '@bargains/model/blog';
+import { BLOG_ISLAND_ID, parseBlogIsland } from '@bargains/model/contracts/blog-island';
+import { blogDocPath, blogSummaryDocPath, COLLECTIONS } from '@bargains/model/paths';
 import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
 import { executableMarkupIn } from '../support/executable-markup';
 import { closeAdmin, testDb } from './support/admin';

@@ -10,7 +10,7 @@ import type { ScheduleFunction } from 'firebase-functions/v2/scheduler';
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { collect_deals } from '../../functions/src/index';
-import { COLLECTIONS } from '../../functions/src/model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 import { FIRESTORE_EMULATOR } from './support/env';
 
 const PROJECT = 'demo-bargains-collect-deals';

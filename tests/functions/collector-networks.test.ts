@@ -10,7 +10,7 @@ import { loadSharedOffers } from '../../functions/src/collector/networks/shared-
 import { feedOfOffers, type RawOffer } from '../../functions/src/collector/networks/source';
 import { runCollection, type RunSummary } from '../../functions/src/collector/pipeline';
 import { type SourceAdapter } from '../../functions/src/collector/adapters';
-import { COLLECTIONS, collectorStateDocPath } from '../../functions/src/model/paths';
+import { COLLECTIONS, collectorStateDocPath } from '@bargains/model/paths';
 import { FIRESTORE_EMULATOR } from './support/env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;

@@ -10,8 +10,8 @@ import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { type SourceAdapter, wiredAdapter } from '../../functions/src/collector/adapters';
 import { openFeedFile } from '../../functions/src/collector/feed';
 import { runCollection } from '../../functions/src/collector/pipeline';
-import { dealDocPath, dealSearchDocPath } from '../../functions/src/model/paths';
-import { dealVoteFields, type Vote } from '../../functions/src/model/votes';
+import { dealDocPath, dealSearchDocPath } from '@bargains/model/paths';
+import { dealVoteFields, type Vote } from '@bargains/model/votes';
 import { FIRESTORE_EMULATOR } from './support/env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;

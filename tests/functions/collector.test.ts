@@ -26,14 +26,14 @@ import {
   SUMMARY_LOG_MESSAGE,
 } from '../../functions/src/collector/pipeline';
 import { contentHash, Manifest, manifestCollectionPath } from '../../functions/src/collector/manifest';
-import { buildDealSearchDoc, type DealDoc, isDealLive, parseDeal } from '../../functions/src/model/deal';
-import { searchTermsOf } from '../../functions/src/model/search';
+import { buildDealSearchDoc, type DealDoc, isDealLive, parseDeal } from '@bargains/model/deal';
+import { searchTermsOf } from '@bargains/model/search';
 import {
   COLLECTIONS,
   collectorRunDocPath,
   collectorStateDocPath,
-  SHOP_SUMMARY_DOC_PATH,
-} from '../../functions/src/model/paths';
+  STORE_SUMMARY_DOC_PATH,
+} from '@bargains/model/paths';
 import { FIRESTORE_EMULATOR } from './support/env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;
@@ -206,7 +206,7 @@ describe('collector pipeline (Firestore emulator)', () => {
     expect(deal).toMatchObject({ title: 'Deal 4', savings_value: 4, is_verified: true, code: 'C4' });
 
     // The dashboard's Store filter reads the shop summary: a run that wrote deals refreshed it…
-    const summaryAfterFirst = await db.doc(SHOP_SUMMARY_DOC_PATH).get();
+    const summaryAfterFirst = await db.doc(STORE_SUMMARY_DOC_PATH).get();
     const shops = (summaryAfterFirst.get('shops') ?? []) as Array<{ id: string; live: number }>;
     expect(shops.find((shop) => shop.id === 'acme')?.live).toBeGreaterThanOrEqual(30);
 
@@ -216,7 +216,7 @@ describe('collector pipeline (Firestore emulator)', () => {
     expect(await storedDeals()).toEqual(afterFirst);
     expect(await storedIn(COLLECTIONS.dealSearch)).toEqual(searchAfterFirst);
     // …and an unchanged run leaves it alone (no write at all).
-    const summaryAfterSecond = await db.doc(SHOP_SUMMARY_DOC_PATH).get();
+    const summaryAfterSecond = await db.doc(STORE_SUMMARY_DOC_PATH).get();
     expect(summaryAfterFirst.exists).toBe(true);
     expect(summaryAfterSecond.updateTime?.valueOf()).toBe(summaryAfterFirst.updateTime?.valueOf());
   });

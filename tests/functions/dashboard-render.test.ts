@@ -5,10 +5,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { JSDOM } from 'jsdom';
 import { adminQuery } from '../../functions/src/deals/query';
-import { DASHBOARD_ISLAND_ID } from '../../functions/src/model/dashboard-render';
-import { DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, dealQuerySpec } from '../../functions/src/model/queries';
-import { userDocPath } from '../../functions/src/model/paths';
-import { newUserDoc } from '../../functions/src/model/user';
+import { DASHBOARD_ISLAND_ID } from '@bargains/model/contracts/dashboard-render';
+import { DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, dealQuerySpec } from '@bargains/model/queries';
+import { userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { executableMarkupIn } from '../support/executable-markup';
 import { closeAdmin, testAuth, testDb } from './support/admin';

@@ -15,10 +15,10 @@ import {
   setLogLevel,
   terminate,
 } from 'firebase/firestore';
-import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
-import { alertPreferencesDocPath, deletedUserDocPath, userDocPath } from '../../functions/src/model/paths';
-import { DELETED_USER_TOMBSTONE_MS } from '../../functions/src/model/server-docs';
-import { newUserDoc } from '../../functions/src/model/user';
+import { emailPreferencesDoc, defaultEmailPreferences } from '@bargains/model/email-preferences';
+import { emailPreferencesDocPath, deletedUserDocPath, userDocPath } from '@bargains/model/paths';
+import { DELETED_USER_TOMBSTONE_MS } from '@bargains/model/server-docs';
+import { newUserDoc } from '@bargains/model/user';
 import { closeAdmin, readDoc } from './support/admin';
 import { FIRESTORE_EMULATOR, PROJECT_ID } from './support/env';
 import { callFunction } from './support/http';
@@ -40,8 +40,8 @@ const createUserDoc = (db: Firestore, uid: string) =>
   setDoc(doc(db, userDocPath(uid)), newUserDoc(serverTimestamp()));
 const writePreferences = (db: Firestore, uid: string) =>
   setDoc(
-    doc(db, alertPreferencesDocPath(uid)),
-    alertPreferencesDoc(defaultAlertPreferences('Europe/Berlin'), serverTimestamp()),
+    doc(db, emailPreferencesDocPath(uid)),
+    emailPreferencesDoc(defaultEmailPreferences('Europe/Berlin'), serverTimestamp()),
   );
 
 beforeAll(() => setLogLevel('error'));
@@ -71,7 +71,7 @@ test("after delete_account the user's still-valid ID token can no longer recreat
   await expect(createUserDoc(db, user.uid)).rejects.toMatchObject({ code: 'permission-denied' });
   await expect(writePreferences(db, user.uid)).rejects.toMatchObject({ code: 'permission-denied' });
   expect(await readDoc(userDocPath(user.uid))).toBeUndefined();
-  expect(await readDoc(alertPreferencesDocPath(user.uid))).toBeUndefined();
+  expect(await readDoc(emailPreferencesDocPath(user.uid))).toBeUndefined();
 
   // A second call (a retry) still succeeds and keeps the tombstone.
   const repeated = await callFunction('delete_account', { token: user.idToken, body: { userId: user.uid } });

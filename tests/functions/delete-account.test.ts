@@ -1,7 +1,7 @@
 // delete_account: Stripe subscription canceled at once, user document and Auth user gone, safe to repeat.
-import { dealDocPaths } from '../../functions/src/model/deal';
-import { activityDoc, activityDocPath, utcDayOf } from '../../functions/src/model/popularity';
-import { dealVoteDocPath } from '../../functions/src/model/votes';
+import { dealDocPaths } from '@bargains/model/deal';
+import { activityDoc, activityDocPath, utcDayOf } from '@bargains/model/popularity';
+import { dealVoteDocPath } from '@bargains/model/votes';
 import { waitUntil } from '../../tools/wait-until';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { closeAdmin, readDoc, testAuth, testDb } from './support/admin';

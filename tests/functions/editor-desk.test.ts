@@ -2,10 +2,10 @@
 // every one; a subscriber, a free user, a signed-out caller and a revoked editor (its token from before the revoke)
 // are refused with a clear 4xx, before the body is even read, and nothing changes; bad bodies are 400s.
 import { randomBytes } from 'node:crypto';
-import { dealDocPaths } from '../../functions/src/model/deal';
-import { dealAuditPath, dealOverrideDocPath } from '../../functions/src/model/editor';
-import { EDITORIAL_CHANGES_DOC_PATH } from '../../functions/src/model/editorial-changes';
-import { userDocPath } from '../../functions/src/model/paths';
+import { dealDocPaths } from '@bargains/model/deal';
+import { dealAuditPath, dealOverrideDocPath } from '@bargains/model/editor';
+import { EDITORIAL_CHANGES_DOC_PATH } from '@bargains/model/editorial-changes';
+import { userDocPath } from '@bargains/model/paths';
 import { setEditorRole } from '../../tools/editor/role';
 import { refreshIdToken } from '../support/auth-emulator';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';

@@ -12,8 +12,8 @@ import { type SourceAdapter, wiredAdapter } from '../../functions/src/collector/
 import { openFeedFile } from '../../functions/src/collector/feed';
 import { runCollection, type RunSummary } from '../../functions/src/collector/pipeline';
 import { applyEditorAction } from '../../functions/src/editor/actions';
-import { dealAuditPath, dealOverrideDocPath } from '../../functions/src/model/editor';
-import { dealDocPath, dealSearchDocPath } from '../../functions/src/model/paths';
+import { dealAuditPath, dealOverrideDocPath } from '@bargains/model/editor';
+import { dealDocPath, dealSearchDocPath } from '@bargains/model/paths';
 import { FIRESTORE_EMULATOR } from './support/env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;

@@ -4,7 +4,7 @@
 // during the grace period: exactly one live subscription, or none, in the stand-in), and no other subscription's
 // events ending a grace period (a declined resubscribe, late events of the subscription a new one replaced).
 import type Stripe from 'stripe';
-import { hasDealAccess, type UserDoc } from '../../functions/src/model/user';
+import { hasDealAccess, type UserDoc } from '@bargains/model/user';
 import { isHandledEventType } from '../../functions/src/stripe/objects';
 import { closeAdmin, readDoc, readUserDoc } from './support/admin';
 import { advanceSubscription } from '../support/stripe-standin';

@@ -1,6 +1,6 @@
 // The whole subscription life through the Stripe stand-in: hosted checkout, cancel, resume, period end,
 // renewals and a failed renewal — every state change arriving by signed webhook.
-import { hasDealAccess, parseUser } from '../../functions/src/model/user';
+import { hasDealAccess, parseUser } from '@bargains/model/user';
 import { advanceSubscription, standinApiCallCount } from '../support/stripe-standin';
 import { closeAdmin, readDoc } from './support/admin';
 import { APP_ORIGIN } from './support/env';

@@ -4,20 +4,20 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { type MailMessage, runSendDigests, type RunEnvironment } from '../../functions/src/alerts/run';
-import { pendingAlertBatch } from '../../functions/src/model/alert-batch';
+import { pendingAlertBatch } from '../../functions/src/alerts/alert-batch';
 import {
-  alertPreferencesDoc,
-  type AlertPreferencesInput,
-  defaultAlertPreferences,
-} from '../../functions/src/model/alert-preferences';
-import { buildDealDoc } from '../../functions/src/model/deal';
-import { coarsePoint } from '../../functions/src/model/near-you';
+  emailPreferencesDoc,
+  type EmailPreferencesInput,
+  defaultEmailPreferences,
+} from '@bargains/model/email-preferences';
+import { buildDealDoc } from '@bargains/model/deal';
+import { coarsePoint } from '@bargains/model/near-you';
 import {
   alertBatchDocPath,
-  alertPreferencesDocPath,
+  emailPreferencesDocPath,
   locationDocPath,
   userDocPath,
-} from '../../functions/src/model/paths';
+} from '@bargains/model/paths';
 import { writeDeals } from '../support/deals';
 import { APP_ORIGIN, FIRESTORE_EMULATOR } from './support/env';
 
@@ -50,8 +50,8 @@ function deal(title: string, savings: string, scrapedAt: Date, regions?: string[
   });
 }
 
-const PREFERENCES: AlertPreferencesInput = {
-  ...defaultAlertPreferences('UTC'),
+const PREFERENCES: EmailPreferencesInput = {
+  ...defaultEmailPreferences('UTC'),
   digest: 'daily',
   digest_hour: 8,
   instant_alerts: true,
@@ -69,7 +69,7 @@ async function seed(): Promise<void> {
       created_at: NOW,
       updated_at: NOW,
     });
-    await db.doc(alertPreferencesDocPath(uid)).set(alertPreferencesDoc(PREFERENCES, NOW));
+    await db.doc(emailPreferencesDocPath(uid)).set(emailPreferencesDoc(PREFERENCES, NOW));
   }
   await db.doc(locationDocPath('portland')).set({
     label: 'Portland, OR, US',

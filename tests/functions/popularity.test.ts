@@ -12,8 +12,8 @@ import {
   recountDealPopularity,
   refreshPopularity,
 } from '../../functions/src/handlers/popularity';
-import { dealDocPaths } from '../../functions/src/model/deal';
-import { deletedUserDocPath, savedDealDocPath } from '../../functions/src/model/paths';
+import { dealDocPaths } from '@bargains/model/deal';
+import { deletedUserDocPath, savedDealDocPath } from '@bargains/model/paths';
 import {
   activityDoc,
   activityDocPath,
@@ -21,8 +21,8 @@ import {
   dealPopularityFields,
   POPULARITY_WINDOW_DAYS,
   utcDayOf,
-} from '../../functions/src/model/popularity';
-import { dealVoteDocPath } from '../../functions/src/model/votes';
+} from '@bargains/model/popularity';
+import { dealVoteDocPath } from '@bargains/model/votes';
 import { waitUntil } from '../../tools/wait-until';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { closeAdmin, readDoc, testDb } from './support/admin';

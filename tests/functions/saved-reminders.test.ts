@@ -6,19 +6,9 @@ import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { type MailMessage, runSendDigests, type RunEnvironment } from '../../functions/src/alerts/run';
 import { signUnsubscribeToken, unsubscribeExpiry } from '../../functions/src/alerts/token';
-import { buildDealDoc } from '../../functions/src/model/deal';
-import {
-  emailLedgerDocPath,
-  reminderDocPath,
-  savedDealDocPath,
-  userDocPath,
-} from '../../functions/src/model/paths';
-import {
-  reminderDoc,
-  reminderEntryId,
-  type ReminderLeadDays,
-  reminderTime,
-} from '../../functions/src/model/reminder';
+import { buildDealDoc } from '@bargains/model/deal';
+import { emailLedgerDocPath, reminderDocPath, savedDealDocPath, userDocPath } from '@bargains/model/paths';
+import { reminderDoc, reminderEntryId, type ReminderLeadDays, reminderTime } from '@bargains/model/reminder';
 import { handle as unsubscribe } from '../../functions/src/handlers/unsubscribe';
 import { deleteDeals, writeDeals } from '../support/deals';
 import { APP_ORIGIN, FIRESTORE_EMULATOR } from './support/env';

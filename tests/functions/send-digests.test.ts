@@ -7,20 +7,20 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { type MailMessage, runSendDigests, type RunEnvironment } from '../../functions/src/alerts/run';
 import { signUnsubscribeToken, unsubscribeExpiry } from '../../functions/src/alerts/token';
 import {
-  alertPreferencesDoc,
-  type AlertPreferencesInput,
-  defaultAlertPreferences,
-} from '../../functions/src/model/alert-preferences';
-import { pendingAlertBatch } from '../../functions/src/model/alert-batch';
-import { buildDealDoc } from '../../functions/src/model/deal';
+  emailPreferencesDoc,
+  type EmailPreferencesInput,
+  defaultEmailPreferences,
+} from '@bargains/model/email-preferences';
+import { pendingAlertBatch } from '../../functions/src/alerts/alert-batch';
+import { buildDealDoc } from '@bargains/model/deal';
 import {
   alertBatchDocPath,
-  alertPreferencesDocPath,
+  emailPreferencesDocPath,
   emailLedgerDocPath,
   userDocPath,
-} from '../../functions/src/model/paths';
+} from '@bargains/model/paths';
 import { handle as unsubscribe } from '../../functions/src/handlers/unsubscribe';
-import { BRAND_COLORS, BRAND_FONT_SANS } from '../../functions/src/model/brand';
+import { BRAND_COLORS, BRAND_FONT_SANS } from '@bargains/model/brand';
 import { JSDOM } from 'jsdom';
 import { writeDeals } from '../support/deals';
 import { APP_ORIGIN, FIRESTORE_EMULATOR } from './support/env';
@@ -64,13 +64,13 @@ function deal(title: string, savings: string, scrapedHoursAgo: number, shop = 'A
   });
 }
 
-const dailyAt8Utc: AlertPreferencesInput = {
-  ...defaultAlertPreferences('UTC'),
+const dailyAt8Utc: EmailPreferencesInput = {
+  ...defaultEmailPreferences('UTC'),
   digest: 'daily',
   digest_hour: 8,
 };
 
-async function seed(users: Record<string, { active: boolean; prefs: AlertPreferencesInput }>) {
+async function seed(users: Record<string, { active: boolean; prefs: EmailPreferencesInput }>) {
   await Promise.all([
     db.recursiveDelete(db.collection('users')),
     db.recursiveDelete(db.collection('sources')),
@@ -87,7 +87,7 @@ async function seed(users: Record<string, { active: boolean; prefs: AlertPrefere
         updated_at: NOW,
       }),
     );
-    writes.push(db.doc(alertPreferencesDocPath(uid)).set(alertPreferencesDoc(prefs, NOW)));
+    writes.push(db.doc(emailPreferencesDocPath(uid)).set(emailPreferencesDoc(prefs, NOW)));
   }
   writes.push(
     writeDeals(db, [
@@ -192,7 +192,7 @@ describe('send_digests run', () => {
   }
 
   it('sends the alert batch of an hour once that hour has ended, a deal once, at most one batch an hour', async () => {
-    const alerts = { ...defaultAlertPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
+    const alerts = { ...defaultEmailPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
     await seed({ ann: { active: true, prefs: alerts } });
     const sent: MailMessage[] = [];
     // No deal was written since: no batch is pending, so no alert work at all (the seeded deals are old).
@@ -225,7 +225,7 @@ describe('send_digests run', () => {
   });
 
   it('keeps a batch pending after a failed alert and sends it with the next run, once', async () => {
-    const alerts = { ...defaultAlertPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
+    const alerts = { ...defaultEmailPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
     await seed({ ann: { active: true, prefs: alerts }, bob: { active: true, prefs: alerts } });
     await writeNewDeal('tv', '50% off TVs', '50% off', minutesLater(15));
     const sent: MailMessage[] = [];
@@ -243,7 +243,7 @@ describe('send_digests run', () => {
   });
 
   it('sends no alert to a canceled subscriber', async () => {
-    const alerts = { ...defaultAlertPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
+    const alerts = { ...defaultEmailPreferences('UTC'), instant_alerts: true, alert_threshold: 20 };
     await seed({ ann: { active: false, prefs: alerts } });
     await writeNewDeal('tv', '50% off TVs', '50% off', minutesLater(15));
     const sent: MailMessage[] = [];
@@ -254,7 +254,7 @@ describe('send_digests run', () => {
 
 describe('unsubscribe function', () => {
   const uid = 'unsubscribe-user';
-  const path = alertPreferencesDocPath(uid);
+  const path = emailPreferencesDocPath(uid);
   const tokenFor = (forUid: string, expires = unsubscribeExpiry(new Date())) =>
     signUnsubscribeToken({ uid: forUid, list: 'digest', expires }, TOKEN_SECRET);
 
@@ -281,7 +281,7 @@ describe('unsubscribe function', () => {
   beforeEach(async () => {
     await db
       .doc(path)
-      .set(alertPreferencesDoc({ ...dailyAt8Utc, digest: 'weekly', instant_alerts: true }, new Date()));
+      .set(emailPreferencesDoc({ ...dailyAt8Utc, digest: 'weekly', instant_alerts: true }, new Date()));
   });
 
   it.each<[string, () => string, number]>([

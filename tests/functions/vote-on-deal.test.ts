@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { recountDealVotes } from '../../functions/src/handlers/vote-on-deal';
-import { dealDocPaths } from '../../functions/src/model/deal';
-import { dealVoteDocPath, summarizeVotes, type Vote } from '../../functions/src/model/votes';
+import { dealDocPaths } from '@bargains/model/deal';
+import { dealVoteDocPath, summarizeVotes, type Vote } from '@bargains/model/votes';
 import { waitUntil } from '../../tools/wait-until';
 import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { closeAdmin, readDoc, testDb } from './support/admin';

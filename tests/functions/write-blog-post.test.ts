@@ -1,7 +1,7 @@
 // write_blog_post, the blog composer's one write path (docs/blog-composer.md): editors only, checked on the
 // server for every action; hostile input refused with a 400 that changes nothing.
 import { refreshIdToken } from '../support/auth-emulator';
-import { blogDocPath, blogSummaryDocPath } from '../../functions/src/model/paths';
+import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { closeAdmin, readDoc, testAuth, testDb } from './support/admin';
 import { functionUrl } from './support/env';
 import { callFunction, errorOf } from './support/http';

@@ -13,15 +13,15 @@ import {
   setDoc,
   updateDoc,
 } from 'firebase/firestore';
-import { blogSummaryDoc } from '../../functions/src/model/blog';
-import { COLLECTIONS, dealDocPath, dealSearchDocPath } from '../../functions/src/model/paths';
+import { blogSummaryDoc } from '@bargains/model/blog';
+import { COLLECTIONS, dealDocPath, dealSearchDocPath } from '@bargains/model/paths';
 import {
   blogQuerySpec,
   DEFAULT_DEAL_FILTER,
   DEFAULT_DEAL_SORT,
   dealQuerySpec,
-} from '../../functions/src/model/queries';
-import { newUserDoc } from '../../functions/src/model/user';
+} from '@bargains/model/queries';
+import { newUserDoc } from '@bargains/model/user';
 import {
   BLOG_SEED,
   dbFor,

@@ -15,7 +15,7 @@ import {
   Timestamp,
   updateDoc,
 } from 'firebase/firestore';
-import { COLLECTIONS, dealDocPath, dealSearchDocPath, userDocPath } from '../../functions/src/model/paths';
+import { COLLECTIONS, dealDocPath, dealSearchDocPath, userDocPath } from '@bargains/model/paths';
 import {
   BLOG_PAGE_SIZE,
   blogQuerySpec,
@@ -23,8 +23,8 @@ import {
   DEAL_PAGE_SIZE,
   DEAL_SORTS,
   dealQuerySpec,
-} from '../../functions/src/model/queries';
-import { newUserDoc, USER_BILLING_FIELDS } from '../../functions/src/model/user';
+} from '@bargains/model/queries';
+import { newUserDoc, USER_BILLING_FIELDS } from '@bargains/model/user';
 import {
   BLOG_SEED,
   dbFor,

@@ -3,8 +3,8 @@
 // through the function's server-side editor check (docs/blog-composer.md).
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteDoc, doc, type Firestore, getDoc, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
-import { blogSummaryDoc } from '../../functions/src/model/blog';
-import { COLLECTIONS } from '../../functions/src/model/paths';
+import { blogSummaryDoc } from '@bargains/model/blog';
+import { COLLECTIONS } from '@bargains/model/paths';
 import { BLOG_SEED, clientDb, dbFor, ROLES, SEEDED, useSeededRulesEnvironment } from './harness';
 
 const env = useSeededRulesEnvironment();

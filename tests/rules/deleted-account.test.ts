@@ -12,23 +12,23 @@ import {
   setDoc,
   writeBatch,
 } from 'firebase/firestore';
-import { alertPreferencesDoc, defaultAlertPreferences } from '../../functions/src/model/alert-preferences';
+import { emailPreferencesDoc, defaultEmailPreferences } from '@bargains/model/email-preferences';
 import {
-  alertPreferencesDocPath,
+  emailPreferencesDocPath,
   reminderDocPath,
   savedCounterDocPath,
   savedDealDocPath,
   userDocPath,
-} from '../../functions/src/model/paths';
-import { reminderDoc } from '../../functions/src/model/reminder';
-import { newUserDoc } from '../../functions/src/model/user';
+} from '@bargains/model/paths';
+import { reminderDoc } from '@bargains/model/reminder';
+import { newUserDoc } from '@bargains/model/user';
 import { clientDb, SEEDED, UIDS, useSeededRulesEnvironment, userSeed } from './harness';
 
 /** The uid of the harness's tombstone (SEEDED.deletedUser). */
 const DELETED = SEEDED.deletedUser.split('/')[1] ?? '';
 const DEAL_ID = SEEDED.deal.split('/').pop() ?? '';
 
-const preferences = () => alertPreferencesDoc(defaultAlertPreferences('Europe/Berlin'), serverTimestamp());
+const preferences = () => emailPreferencesDoc(defaultEmailPreferences('Europe/Berlin'), serverTimestamp());
 
 /** The app's save of one deal: the saved document and the counter in one batch. */
 function save(db: Firestore, uid: string) {
@@ -43,7 +43,7 @@ type Attempt = (db: Firestore, uid: string) => Promise<unknown>;
 /** Writes that recreate an account's documents: refused for the deleted account, allowed for a live one. */
 const RECREATING_WRITES: Array<[string, Attempt]> = [
   ['create users/{uid}', (db, uid) => setDoc(doc(db, userDocPath(uid)), newUserDoc(serverTimestamp()))],
-  ['create preferences/alerts', (db, uid) => setDoc(doc(db, alertPreferencesDocPath(uid)), preferences())],
+  ['create preferences/alerts', (db, uid) => setDoc(doc(db, emailPreferencesDocPath(uid)), preferences())],
 ];
 
 describe('a deleted account (tombstone in deleted_users)', () => {
@@ -66,16 +66,16 @@ describe('a deleted account (tombstone in deleted_users)', () => {
       arrange(async (db) => {
         await setDoc(doc(db, userDocPath(uid)), userSeed(true));
         await setDoc(
-          doc(db, alertPreferencesDocPath(uid)),
-          alertPreferencesDoc(defaultAlertPreferences('Europe/Berlin'), new Date()),
+          doc(db, emailPreferencesDocPath(uid)),
+          emailPreferencesDoc(defaultEmailPreferences('Europe/Berlin'), new Date()),
         );
       });
 
     it('an update of the preferences is denied to the deleted account, allowed to a live one', async () => {
       await seedLeftovers(DELETED);
-      await assertFails(setDoc(doc(as(DELETED), alertPreferencesDocPath(DELETED)), preferences()));
+      await assertFails(setDoc(doc(as(DELETED), emailPreferencesDocPath(DELETED)), preferences()));
       await seedLeftovers(UIDS.other);
-      await assertSucceeds(setDoc(doc(as(UIDS.other), alertPreferencesDocPath(UIDS.other)), preferences()));
+      await assertSucceeds(setDoc(doc(as(UIDS.other), emailPreferencesDocPath(UIDS.other)), preferences()));
     });
 
     it('saving a deal is denied to the deleted account, allowed to a live subscriber', async () => {
@@ -102,7 +102,7 @@ describe('a deleted account (tombstone in deleted_users)', () => {
     it('reads and deletes of its own documents are still allowed (nothing comes back through them)', async () => {
       await seedLeftovers(DELETED);
       await assertSucceeds(getDoc(doc(as(DELETED), userDocPath(DELETED))));
-      await assertSucceeds(getDoc(doc(as(DELETED), alertPreferencesDocPath(DELETED))));
+      await assertSucceeds(getDoc(doc(as(DELETED), emailPreferencesDocPath(DELETED))));
       await assertSucceeds(deleteDoc(doc(as(DELETED), userDocPath(DELETED))));
     });
   });

@@ -12,8 +12,8 @@ import {
   parseDeal,
   type Deal,
   isDealLive,
-} from '../../functions/src/model/deal';
-import { searchTermsOf } from '../../functions/src/model/search';
+} from '@bargains/model/deal';
+import { searchTermsOf } from '@bargains/model/search';
 import {
   blogSummaryDocPath,
   COLLECTIONS,
@@ -21,9 +21,9 @@ import {
   dealSearchDocPath,
   DEMO_META_DOC_PATH,
   DOCUMENT_ID_FIELD,
-  SHOP_SUMMARY_DOC_PATH,
+  STORE_SUMMARY_DOC_PATH,
   userDocPath,
-} from '../../functions/src/model/paths';
+} from '@bargains/model/paths';
 import {
   DEAL_FILTERS,
   DEAL_PAGE_SIZE,
@@ -32,13 +32,13 @@ import {
   type DealNarrowing,
   dealQuerySpec,
   type QuerySpec,
-} from '../../functions/src/model/queries';
+} from '@bargains/model/queries';
 import { DEMO_ACCOUNTS, DEMO_ANCHOR } from '../../scripts/demo-data/constants';
 import { buildDemoDataset } from '../../scripts/demo-data/dataset';
 import { writeDemoFirestore } from '../../scripts/demo-data/generate';
 import { rebaseDemoData } from '../../scripts/demo-data/rebase';
-import { activityDocId } from '../../functions/src/model/popularity';
-import { dealVoteDocPath } from '../../functions/src/model/votes';
+import { activityDocId } from '@bargains/model/popularity';
+import { dealVoteDocPath } from '@bargains/model/votes';
 import { demoBlogPosts, HOSTILE_POST_ID } from '../../tools/blog/demo-posts';
 import { clientDb, createRulesTestEnvironment, queryFromSpec } from './harness';
 
@@ -256,9 +256,9 @@ describe('the demo subscriber on the dashboard', () => {
   it('reads the shop summary in one document (subscribers only)', async () => {
     const subscriber = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.subscriber.uid));
     const free = clientDb(env.authenticatedContext(DEMO_ACCOUNTS.free.uid));
-    const summary = await assertSucceeds(getDoc(doc(subscriber, SHOP_SUMMARY_DOC_PATH)));
+    const summary = await assertSucceeds(getDoc(doc(subscriber, STORE_SUMMARY_DOC_PATH)));
     expect(summary.get('shops')).toHaveLength(18);
-    await assertFails(getDoc(doc(free, SHOP_SUMMARY_DOC_PATH)));
+    await assertFails(getDoc(doc(free, STORE_SUMMARY_DOC_PATH)));
   });
 
   it.each([

@@ -16,14 +16,9 @@ import {
   setDoc,
   updateDoc,
 } from 'firebase/firestore';
-import {
-  dealAuditPath,
-  dealOverrideDocPath,
-  EDITOR_COLLECTIONS,
-  NO_OVERRIDES,
-} from '../../functions/src/model/editor';
-import { EDITORIAL_CHANGES_DOC_PATH, withEditorialChange } from '../../functions/src/model/editorial-changes';
-import { blogDocPath, COLLECTIONS, dealDocPath } from '../../functions/src/model/paths';
+import { dealAuditPath, dealOverrideDocPath, EDITOR_COLLECTIONS, NO_OVERRIDES } from '@bargains/model/editor';
+import { EDITORIAL_CHANGES_DOC_PATH, withEditorialChange } from '@bargains/model/editorial-changes';
+import { blogDocPath, COLLECTIONS, dealDocPath } from '@bargains/model/paths';
 import { clientDb, DEAL_SEED, type Operation, UIDS, useSeededRulesEnvironment } from './harness';
 
 const OPERATIONS: readonly Operation[] = ['get', 'list', 'create', 'update', 'delete'];

@@ -3,8 +3,8 @@
 // after the deadline).
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { doc, getDoc, getDocs, limit, query, collection, setDoc, Timestamp } from 'firebase/firestore';
-import { COLLECTIONS } from '../../functions/src/model/paths';
-import { hasDealAccess } from '../../functions/src/model/user';
+import { COLLECTIONS } from '@bargains/model/paths';
+import { hasDealAccess } from '@bargains/model/user';
 import { clientDb, SEEDED, useSeededRulesEnvironment } from './harness';
 
 const env = useSeededRulesEnvironment();

@@ -23,9 +23,9 @@ import {
   Timestamp,
   where,
 } from 'firebase/firestore';
-import { blogSummaryDoc } from '../../functions/src/model/blog';
-import { buildDealDoc, buildDealSearchDoc } from '../../functions/src/model/deal';
-import { deletedUserDoc } from '../../functions/src/model/server-docs';
+import { blogSummaryDoc } from '@bargains/model/blog';
+import { buildDealDoc, buildDealSearchDoc } from '@bargains/model/deal';
+import { deletedUserDoc } from '@bargains/model/server-docs';
 import {
   COLLECTIONS,
   alertBatchDocPath,
@@ -37,8 +37,8 @@ import {
   DOCUMENT_ID_FIELD,
   stripeCustomerDocPath,
   stripeEventDocPath,
-} from '../../functions/src/model/paths';
-import type { QuerySpec } from '../../functions/src/model/queries';
+} from '@bargains/model/paths';
+import type { QuerySpec } from '@bargains/model/queries';
 
 /**
  * Its own project id: the emulator is shared with the integration and e2e stages, which rely on the imported

@@ -21,8 +21,8 @@ import {
   nearbyStoresQuerySpecs,
   storeLocationDocPath,
   storeLocationDocuments,
-} from '../../functions/src/model/near-you';
-import { COLLECTIONS, locationDocPath } from '../../functions/src/model/paths';
+} from '@bargains/model/near-you';
+import { COLLECTIONS, locationDocPath } from '@bargains/model/paths';
 import {
   clientDb,
   DEAL_SEED,

@@ -14,14 +14,14 @@ import {
   setDoc,
   updateDoc,
 } from 'firebase/firestore';
-import { dealDocPath, dealSearchDocPath } from '../../functions/src/model/paths';
+import { dealDocPath, dealSearchDocPath } from '@bargains/model/paths';
 import {
   activityDoc,
   activityDocPath,
   dealActivityPath,
   dealPopularityFields,
   utcDayOf,
-} from '../../functions/src/model/popularity';
+} from '@bargains/model/popularity';
 import {
   clientDb,
   dbFor,

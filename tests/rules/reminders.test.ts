@@ -16,13 +16,8 @@ import {
   Timestamp,
   writeBatch,
 } from 'firebase/firestore';
-import {
-  dealDocPath,
-  reminderDocPath,
-  savedCounterDocPath,
-  savedDealDocPath,
-} from '../../functions/src/model/paths';
-import { reminderDoc, remindersQuerySpec } from '../../functions/src/model/reminder';
+import { dealDocPath, reminderDocPath, savedCounterDocPath, savedDealDocPath } from '@bargains/model/paths';
+import { reminderDoc, remindersQuerySpec } from '@bargains/model/reminder';
 import {
   clientDb,
   dbFor,

@@ -16,9 +16,9 @@ import {
   updateDoc,
   writeBatch,
 } from 'firebase/firestore';
-import { dealDocPath, savedCounterDocPath, savedDealDocPath } from '../../functions/src/model/paths';
-import { savedDealsQuerySpec } from '../../functions/src/model/queries';
-import { MAX_SAVED_DEALS } from '../../functions/src/model/saved';
+import { dealDocPath, savedCounterDocPath, savedDealDocPath } from '@bargains/model/paths';
+import { savedDealsQuerySpec } from '@bargains/model/queries';
+import { MAX_SAVED_DEALS } from '@bargains/model/saved';
 import {
   clientDb,
   dbFor,

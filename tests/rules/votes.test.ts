@@ -16,13 +16,13 @@ import {
   Timestamp,
   updateDoc,
 } from 'firebase/firestore';
-import { dealDocPath, dealSearchDocPath } from '../../functions/src/model/paths';
+import { dealDocPath, dealSearchDocPath } from '@bargains/model/paths';
 import {
   dealVotesPath,
   dealVoteDocPath,
   summarizeVotes,
   VOTE_CHANGE_MIN_SECONDS,
-} from '../../functions/src/model/votes';
+} from '@bargains/model/votes';
 import {
   clientDb,
   dbFor,

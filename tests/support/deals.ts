@@ -8,7 +8,7 @@ import {
   dealDocPaths,
   dealDocuments,
   type DealInput,
-} from '../../functions/src/model/deal';
+} from '@bargains/model/deal';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -2,10 +2,10 @@
 // publisher stored sanitized HTML, plain-text derived fields and a blog_summaries document up to what the publisher
 // writes today. No Firebase imports, so it is unit-testable; the caller passes how its SDK's timestamps look.
 import { isDeepStrictEqual } from 'node:util';
-import { blogSummaryDoc, type BlogDoc, type BlogSummaryDoc } from '../../functions/src/model/blog';
-import { isImageReference } from '../../functions/src/model/fields';
+import { blogSummaryDoc, type BlogDoc, type BlogSummaryDoc } from '@bargains/model/blog';
+import { isImageReference } from '@bargains/model/fields';
 import { deriveBlogFields, MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, truncateAtWord } from './derive';
-import { htmlToPlainText } from '../../functions/src/model/plain-text';
+import { htmlToPlainText } from '@bargains/model/plain-text';
 
 export interface BackfillDates<When> {
   /** The stored value as the SDK's timestamp, or null when it is missing or no date. */

@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import type { BlogPost } from '../../functions/src/model/blog';
+import type { BlogPost } from '@bargains/model/blog';
 import { buildBlogDocument, parsePublishOptions, type PublishOptions } from './publish';
-import { storeBlogPost } from './store';
+import { storeBlogPost } from '../../functions/src/blog/post-writes';
 
 /** A post as written: the derived fields (title, description, tags, read time) are added when it is stored. */
 export type DemoBlogPost = Pick<BlogPost, 'id' | 'html_content' | 'coverImage' | 'author' | 'publishedAt'>;

@@ -1,4 +1,4 @@
-import { DEFAULT_READ_TIME_MINUTES } from '../../functions/src/model/blog';
+import { DEFAULT_READ_TIME_MINUTES } from '@bargains/model/blog';
 import {
   MAX_DESCRIPTION_LENGTH,
   WORDS_PER_MINUTE,

@@ -2,8 +2,8 @@
 // document that gets written. No Firebase imports here so it is unit-testable without an emulator.
 import { z } from 'zod';
 import { SITE_IMAGE_RULE } from '../../functions/src/blog/post-document';
-import { isImageReference } from '../../functions/src/model/fields';
-import { collapseWhitespace } from '../../functions/src/model/plain-text';
+import { isImageReference } from '@bargains/model/fields';
+import { collapseWhitespace } from '@bargains/model/plain-text';
 
 // The document itself is built where the composer's function builds it: one code path for both writers.
 export {

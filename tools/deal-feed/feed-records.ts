@@ -1,6 +1,6 @@
 // Deterministic deal-feed records in the 'wired' format (functions/src/collector/adapters.ts): the local fixture
 // feed served by `npm start` and the 100k-deal feed of the collector benchmark are both made here.
-import { toIsoTimestamp } from '../../functions/src/model/timestamp';
+import { toIsoTimestamp } from '@bargains/model/timestamp';
 import { seededRandom } from '../seeded-random';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 // check) refuses the old ones at once; the signed-in browser is signed out on its next token refresh.
 import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
-import { EDITOR_CLAIM } from '../../functions/src/model/editor-role';
+import { EDITOR_CLAIM } from '@bargains/model/editor-role';
 
 export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
 export const DEFAULT_EMULATOR_PROJECT = 'demo-bargains';

@@ -23,7 +23,7 @@ interface Snapshot {
   sources: string[];
 }
 
-/** functions/src/model/blog-shell.ts, through the SSR loader (Vite's config loader would read it as CommonJS). */
+/** packages/model/src/contracts/blog-shell.ts, through the SSR loader (Vite's config loader would read it as CommonJS). */
 interface BlogShellNames {
   WEB_RENDER_DIR: string;
   BLOG_SHELL_FILE: string;
@@ -32,7 +32,7 @@ interface BlogShellNames {
   BLOG_PAGE_SLOT: string;
 }
 
-/** functions/src/model/dashboard-render.ts, through the SSR loader. */
+/** packages/model/src/contracts/dashboard-render.ts, through the SSR loader. */
 interface DashboardRenderNames {
   DASHBOARD_SHELL_FILE: string;
   DASHBOARD_RENDERER_FILE: string;

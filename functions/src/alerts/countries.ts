@@ -2,9 +2,9 @@
 // the subscriber set their location (model/near-you.ts dealAppliesIn). One read per subscriber who wants
 // email (their users/{uid}/preferences/location); a subscriber without a location gets every deal.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Deal } from '../model/deal';
-import { COUNTRY_CODE, dealAppliesIn } from '../model/near-you';
-import { locationDocPath } from '../model/paths';
+import type { Deal } from '@bargains/model/deal';
+import { COUNTRY_CODE, dealAppliesIn } from '@bargains/model/near-you';
+import { locationDocPath } from '@bargains/model/paths';
 
 /** Firestore's getAll takes at most this many documents per call. */
 const GET_ALL_CHUNK = 100;

@@ -1,8 +1,8 @@
-import { type AlertPreferences, defaultAlertPreferences } from '../model/alert-preferences';
-import { categoryCutoffs } from '../model/alerts';
-import type { DealCategory } from '../model/category';
-import type { Deal } from '../model/deal';
-import { summarizeVotes } from '../model/votes';
+import { type EmailPreferences, defaultEmailPreferences } from '@bargains/model/email-preferences';
+import { categoryCutoffs } from '@bargains/model/alerts';
+import type { DealCategory } from '@bargains/model/category';
+import type { Deal } from '@bargains/model/deal';
+import { summarizeVotes } from '@bargains/model/votes';
 import { ALERT_BATCH_GAP_MS, ALERT_SETTLE_MS, MAX_DEALS_PER_EMAIL, planAlerts, planDigest } from './plan';
 
 // Monday 2026-11-23 09:00 in Berlin.
@@ -33,9 +33,9 @@ function deal(id: string, savings_value: number, scrapedHoursAgo: number, over: 
   };
 }
 
-const prefs = (over: Partial<AlertPreferences> = {}): AlertPreferences => ({
+const prefs = (over: Partial<EmailPreferences> = {}): EmailPreferences => ({
   uid: 'u1',
-  ...defaultAlertPreferences('Europe/Berlin'),
+  ...defaultEmailPreferences('Europe/Berlin'),
   updated_at: null,
   ...over,
 });

@@ -2,12 +2,17 @@
 // due in the user's local time, and the batch of unusually cheap deals not alerted yet. Neither sends a code
 // that subscribers report not working (model/votes.ts). Pure: the run
 // (run.ts) reads, claims the ledger entries and sends.
-import type { AlertPreferences } from '../model/alert-preferences';
-import { type CategoryCutoffs, digestPeriodDue, isUnusuallyCheap, matchesInterests } from '../model/alerts';
-import { type Deal, isDealLive } from '../model/deal';
-import { type AlertState, alertBatchEntryId, digestEntryId } from '../model/email-ledger';
-import { toIsoTimestamp } from '../model/timestamp';
-import { isReportedNotWorking } from '../model/votes';
+import type { EmailPreferences } from '@bargains/model/email-preferences';
+import {
+  type CategoryCutoffs,
+  digestPeriodDue,
+  isUnusuallyCheap,
+  matchesInterests,
+} from '@bargains/model/alerts';
+import { type Deal, isDealLive } from '@bargains/model/deal';
+import { type AlertState, alertBatchEntryId, digestEntryId } from './email-ledger';
+import { toIsoTimestamp } from '@bargains/model/timestamp';
+import { isReportedNotWorking } from '@bargains/model/votes';
 
 /** Deals per email: enough to be worth opening, short enough to read. */
 export const MAX_DEALS_PER_EMAIL = 20;
@@ -45,7 +50,7 @@ const bySavings = (a: Deal, b: Deal) =>
   a.id.localeCompare(b.id);
 
 export function planDigest(
-  preferences: AlertPreferences,
+  preferences: EmailPreferences,
   newDeals: readonly Deal[],
   now: Date,
 ): PlannedEmail | null {
@@ -73,7 +78,7 @@ export function planDigest(
 }
 
 export function planAlerts(
-  preferences: AlertPreferences,
+  preferences: EmailPreferences,
   state: AlertState | null,
   newDeals: readonly Deal[],
   cutoffs: CategoryCutoffs,

@@ -6,8 +6,8 @@
 // overlapping run sends it once and an unsubscribe or unsave before the claim stops it. Once sent, the reminder
 // is deleted (unless it was set again meanwhile, which is a new reminder).
 import type { DocumentReference, Timestamp, Transaction } from 'firebase-admin/firestore';
-import { type Deal, parseDeal } from '../model/deal';
-import { isLiveClaim, parseLedgerEntry } from '../model/email-ledger';
+import { type Deal, parseDeal } from '@bargains/model/deal';
+import { isLiveClaim, parseLedgerEntry } from './email-ledger';
 import {
   COLLECTIONS,
   dealDocPath,
@@ -15,17 +15,17 @@ import {
   reminderDocPath,
   savedDealDocPath,
   userDocPath,
-} from '../model/paths';
+} from '@bargains/model/paths';
 import {
   MAX_REMINDERS_PER_RUN,
   parseReminder,
   planReminder,
   type Reminder,
   reminderEntryId,
-} from '../model/reminder';
-import { toDateOrNull } from '../model/timestamp';
+} from '@bargains/model/reminder';
+import { toDateOrNull } from '@bargains/model/timestamp';
 import { runTransaction } from '../firestore-contention';
-import { hasDealAccess } from '../model/user';
+import { hasDealAccess } from '@bargains/model/user';
 import { createEmailRenderer } from './render';
 import {
   forEachConcurrently,

@@ -1,4 +1,4 @@
-import { BRAND_COLORS, BRAND_MARK_PNG_PATH } from '../model/brand';
+import { BRAND_COLORS, BRAND_MARK_PNG_PATH } from '@bargains/model/brand';
 import { createEmailRenderer, escapeHtml, renderEmail } from './render';
 
 const deal = {

@@ -2,8 +2,13 @@
 // plain text from the same data. Deal text comes from third-party feeds: every value is escaped, links are
 // http(s) only (parseDeal guarantees url_home is).
 import mjml2html from 'mjml';
-import { BRAND_COLORS as COLORS, BRAND_FONT_SANS, BRAND_MARK_PNG_PATH, BRAND_NAME } from '../model/brand';
-import { DEAL_CATEGORY_LABELS, type DealCategory } from '../model/category';
+import {
+  BRAND_COLORS as COLORS,
+  BRAND_FONT_SANS,
+  BRAND_MARK_PNG_PATH,
+  BRAND_NAME,
+} from '@bargains/model/brand';
+import { DEAL_CATEGORY_LABELS, type DealCategory } from '@bargains/model/category';
 import type { EmailList } from './token';
 
 export interface EmailDeal {

@@ -1,44 +1,44 @@
 // One send_digests run: read the active subscribers, their preferences and the new deals once; when a deal
-// write marked an hour that has ended (alert_batches, model/alert-batch.ts), also the alert state of those with
+// write marked an hour that has ended (alert_batches, alerts/alert-batch.ts), also the alert state of those with
 // instant alerts; plan every user's email in memory (plan.ts); then per planned email claim its ledger entry in
 // a transaction, send, and mark it sent. Reads per run: 1 pending-batch query + subscribers + preferences of
 // each + the new deals + one ledger entry per planned email (+ alert state of those with alerts when a batch is
 // due, + the deal distribution once a day, + the location of each when there are new deals: countries.ts) + the
 // reminders that came due and their users, saves and deals (reminders.ts). Nothing is read per user per deal.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { parseAlertPreferences, type AlertPreferences } from '../model/alert-preferences';
+import { parseEmailPreferences, type EmailPreferences } from '@bargains/model/email-preferences';
 import {
   type CategoryCutoffs,
   categoryCutoffs,
   CHEAP_WINDOW_DAYS,
   type DistributionDeal,
-} from '../model/alerts';
-import { DEAL_CATEGORIES, isDealCategory } from '../model/category';
-import { type Deal, parseDeal } from '../model/deal';
+} from '@bargains/model/alerts';
+import { DEAL_CATEGORIES, isDealCategory } from '@bargains/model/category';
+import { type Deal, parseDeal } from '@bargains/model/deal';
 import {
   ALERT_STATE_ENTRY_ID,
   type AlertState,
   isLiveClaim,
   parseAlertState,
   parseLedgerEntry,
-} from '../model/email-ledger';
-import { type AlertBatch, isAlertBatchDue, mayAlert, parseAlertBatch } from '../model/alert-batch';
+} from './email-ledger';
+import { type AlertBatch, isAlertBatchDue, mayAlert, parseAlertBatch } from './alert-batch';
 import {
   ALERT_CUTOFFS_DOC_PATH,
   alertBatchDocPath,
-  alertPreferencesDocPath,
+  emailPreferencesDocPath,
   emailLedgerDocPath,
-} from '../model/paths';
+} from '@bargains/model/paths';
 import {
   activeSubscribersQuerySpec,
   MAX_DEALS_PER_DIGEST_RUN,
   newDealsQuerySpec,
   pendingAlertBatchesQuerySpec,
   recentDealsQuerySpec,
-} from '../model/queries';
-import { toDateOrNull } from '../model/timestamp';
+} from '@bargains/model/queries';
+import { toDateOrNull } from '@bargains/model/timestamp';
 import { runTransaction } from '../firestore-contention';
-import { hasDealAccess } from '../model/user';
+import { hasDealAccess } from '@bargains/model/user';
 import { dealsApplyingIn, subscriberCountries } from './countries';
 import { ALERT_SETTLE_MS, NEW_DEALS_WINDOW_MS, planAlerts, planDigest, type PlannedEmail } from './plan';
 import { sendDueReminders } from './reminders';
@@ -220,7 +220,7 @@ interface SendOutcome {
 async function loadSubscribersWantingEmail(
   env: RunEnvironment,
   summary: RunSummary,
-): Promise<AlertPreferences[]> {
+): Promise<EmailPreferences[]> {
   const { db, now } = env;
   const subscribersSpec = activeSubscribersQuerySpec();
   const subscribers = await db
@@ -242,10 +242,10 @@ async function loadSubscribersWantingEmail(
   if (withAccess.length === 0) return [];
 
   const uids = withAccess.map((doc) => doc.id);
-  const preferenceDocs = await getAllChunked(db, uids.map(alertPreferencesDocPath));
+  const preferenceDocs = await getAllChunked(db, uids.map(emailPreferencesDocPath));
   summary.documentReads += preferenceDocs.length;
-  const preferences: AlertPreferences[] = preferenceDocs.flatMap((doc) =>
-    doc.exists ? (parseAlertPreferences(doc.ref.parent.parent?.id ?? '', doc.data()) ?? []) : [],
+  const preferences: EmailPreferences[] = preferenceDocs.flatMap((doc) =>
+    doc.exists ? (parseEmailPreferences(doc.ref.parent.parent?.id ?? '', doc.data()) ?? []) : [],
   );
   summary.withPreferences = preferences.length;
   return preferences.filter((p) => p.digest !== 'off' || p.instant_alerts);

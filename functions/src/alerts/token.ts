@@ -2,7 +2,7 @@
 // EMAIL_TOKEN_SECRET. The link works without signing in (RFC 8058 one-click) and only for the user and the
 // list (digest, alerts or reminders) it was made for; it expires, so a leaked old email cannot toggle preferences forever.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isDocumentId } from '../model/document-id';
+import { isDocumentId } from '@bargains/model/document-id';
 
 export const EMAIL_LISTS = ['digest', 'alerts', 'reminders'] as const;
 export type EmailList = (typeof EMAIL_LISTS)[number];

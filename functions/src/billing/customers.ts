@@ -9,8 +9,8 @@ import * as logger from 'firebase-functions/logger';
 import { HttpError } from '../http/errors';
 import { isStripeResourceMissing } from '../stripe/errors';
 import { FIREBASE_UID_METADATA_KEY } from '../stripe/objects';
-import { customerRef, customersOfUser, customerFromSnapshot, saveCustomerMapping } from './store';
-import type { CheckoutAttempt } from '../model/server-docs';
+import { customerRef, customersOfUser, customerFromSnapshot, saveCustomerMapping } from './documents';
+import type { CheckoutAttempt } from '@bargains/model/server-docs';
 
 export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted';
 

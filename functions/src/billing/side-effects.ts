@@ -4,7 +4,7 @@
 // done.
 import * as logger from 'firebase-functions/logger';
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
-import type { BillingSideEffect } from '../model/server-docs';
+import type { BillingSideEffect } from '@bargains/model/server-docs';
 import { isStripeResourceMissing } from '../stripe/errors';
 
 function stripeErrorOf(error: unknown): { code?: unknown; message: string } {

@@ -13,7 +13,7 @@ import {
   type SnapshotSource,
   type StoredBillingState,
 } from './state';
-import { dealAccessEndMillis, hasDealAccess } from '../model/user';
+import { dealAccessEndMillis, hasDealAccess } from '@bargains/model/user';
 
 const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
   id: 'sub_1',

@@ -1,17 +1,17 @@
 // Pure billing rules: which Stripe statuses are paid up, how a subscription maps onto the user document (whose
 // access is model/user.ts hasDealAccess, the one definition), how the account page's status is derived, and when a
 // snapshot may overwrite the stored state.
-import type { BillingSideEffect, CustomerBillingState } from '../model/server-docs';
+import type { BillingSideEffect, CustomerBillingState } from '@bargains/model/server-docs';
 import {
   subscriptionIsPaidUp,
   subscriptionStatusView,
   type SubscriptionStatusResponse,
-} from '../model/subscription-status';
+} from '@bargains/model/subscription-status';
 import type { SubscriptionSnapshot } from '../stripe/objects';
-import { dealAccessEndMillis, type MirroredSubscription, type UserDoc } from '../model/user';
+import { dealAccessEndMillis, type MirroredSubscription, type UserDoc } from '@bargains/model/user';
 
 // Shared with the web app (the account page compares the live mirror with the status it shows).
-export { subscriptionIsPaidUp, subscriptionStatusView } from '../model/subscription-status';
+export { subscriptionIsPaidUp, subscriptionStatusView } from '@bargains/model/subscription-status';
 
 /** Statuses after which Stripe never bills the subscription again. */
 const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);

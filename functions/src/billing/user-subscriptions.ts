@@ -4,7 +4,7 @@ import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import type { SubscriptionSnapshot } from '../stripe/objects';
 import { isStripeResourceMissing } from '../stripe/errors';
 import { listOpenSubscriptions, retrieveSubscriptionNextSecond, toReadSnapshot } from './stripe-reads';
-import { applySnapshot, customersOfUser, type ApplyOutcome } from './store';
+import { applySnapshot, customersOfUser, type ApplyOutcome } from './documents';
 
 /**
  * Open (not canceled) subscriptions of every live customer of the user. A customer that no longer exists in

@@ -2,8 +2,8 @@
 // (the publisher, the composer's function, the demo-data generator) so readers never parse bodies. parse5 is a spec-compliant HTML parser:
 // malformed markup is repaired the way browsers repair it and character references are decoded.
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { DEFAULT_READ_TIME_MINUTES, type BlogDoc } from '../model/blog';
-import { htmlToPlainText, visibleText } from '../model/plain-text';
+import { DEFAULT_READ_TIME_MINUTES, type BlogDoc } from '@bargains/model/blog';
+import { htmlToPlainText, visibleText } from '@bargains/model/plain-text';
 
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;

@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import type { BlogSummary } from '../model/blog';
+import type { BlogSummary } from '@bargains/model/blog';
 import { PUBLIC_PAGES, robotsTxt, rssXml, sitemapXml } from './feeds';
 
 const ORIGIN = 'https://bargains.example';

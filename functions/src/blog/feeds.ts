@@ -1,6 +1,6 @@
 // /sitemap.xml, /blog/rss.xml and /robots.txt, written from the posts' summaries. Every value in the XML goes
 // through escapeXml, so no stored text (a control character in an author's name) can make a feed ill-formed.
-import type { BlogSummary } from '../model/blog';
+import type { BlogSummary } from '@bargains/model/blog';
 import { absoluteUrl, escapeXml } from './markup';
 
 /** The public pages with content worth indexing (web/src/app/routes.tsx); sign-in forms and private pages are not. */

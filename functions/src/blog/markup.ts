@@ -1,5 +1,5 @@
 // Escaping for the documents the blog function writes by hand (head tags, XML feeds).
-import { LONE_SURROGATE } from '../model/unicode';
+import { LONE_SURROGATE } from '@bargains/model/unicode';
 
 /** Text or an attribute value in HTML or XML (the five characters with meaning in either). */
 export function escapeMarkup(text: string): string {

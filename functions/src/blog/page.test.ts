@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
-import type { BlogPost } from '../model/blog';
-import { BLOG_ISLAND_ID, parseBlogIsland } from '../model/blog-island';
-import { BLOG_HEAD_SLOT, BLOG_PAGE_SLOT } from '../model/blog-shell';
+import type { BlogPost } from '@bargains/model/blog';
+import { BLOG_ISLAND_ID, parseBlogIsland } from '@bargains/model/contracts/blog-island';
+import { BLOG_HEAD_SLOT, BLOG_PAGE_SLOT } from '@bargains/model/contracts/blog-shell';
 import { composeBlogDocument, postHead } from './page';
 
 const ORIGIN = 'https://bargains.example';

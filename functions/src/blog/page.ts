@@ -2,16 +2,16 @@
 // with the page's head (title, description, canonical URL, social cards, structured data) and body (the
 // app's own markup plus the data island the app takes over from). No inline script runs: the island and the
 // JSON-LD are data blocks, which the Content-Security-Policy allows.
-import type { BlogPost, BlogSummary } from '../model/blog';
+import type { BlogPost, BlogSummary } from '@bargains/model/blog';
 import {
   BLOG_ISLAND_ID,
   serializeBlogIsland,
   type BlogIsland,
   type RenderedBlogPage,
-} from '../model/blog-island';
-import { BLOG_HEAD_SLOT, BLOG_PAGE_SLOT } from '../model/blog-shell';
+} from '@bargains/model/contracts/blog-island';
+import { BLOG_HEAD_SLOT, BLOG_PAGE_SLOT } from '@bargains/model/contracts/blog-shell';
 import { FEED_DESCRIPTION, FEED_TITLE, postPath } from './feeds';
-import { islandElement, scriptSafeJson } from '../model/data-island';
+import { islandElement, scriptSafeJson } from '@bargains/model/contracts/data-island';
 import { absoluteUrl, escapeMarkup } from './markup';
 
 const SITE_NAME = 'Bargains';

@@ -1,11 +1,11 @@
 // The one way a blog post becomes its stored document, for both writers: the ops command
 // (scripts/publish-post.ts, via tools/blog/publish.ts) and the browser composer's function
 // (handlers/write-blog-post.ts). The body is checked (size, site-only images), its fields derived once here
-// (blog/derive.ts), and it is stored sanitized with the sanitizer every reader uses (model/blog-html.ts).
+// (blog/derive.ts), and it is stored sanitized with the sanitizer every reader uses (model/contracts/blog-html.ts).
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import type { BlogDoc } from '../model/blog';
-import { isSiteResource, LOADING_ATTRIBUTES, srcsetUrls } from '../model/blog-html';
-import { MAX_POST_HTML_BYTES, SITE_IMAGE_RULE } from '../model/blog-draft';
+import type { BlogDoc } from '@bargains/model/blog';
+import { isSiteResource, LOADING_ATTRIBUTES, srcsetUrls } from '@bargains/model/contracts/blog-html';
+import { MAX_POST_HTML_BYTES, SITE_IMAGE_RULE } from '@bargains/model/blog-draft';
 import { deriveBlogFields, type DerivedBlogFields } from './derive';
 
 export { MAX_POST_HTML_BYTES as MAX_HTML_BYTES, SITE_IMAGE_RULE };

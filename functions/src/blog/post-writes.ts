@@ -4,8 +4,8 @@
 // which removes both. The blog function reads only these documents, so its pages, sitemap and feed follow
 // within their cache times (blog/cache.ts).
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { blogSummaryDoc, type BlogDoc } from '../model/blog';
-import { blogDocPath, blogSummaryDocPath } from '../model/paths';
+import { blogSummaryDoc, type BlogDoc } from '@bargains/model/blog';
+import { blogDocPath, blogSummaryDocPath } from '@bargains/model/paths';
 import { choosePublishedAt } from './post-document';
 
 export interface StoredPost {

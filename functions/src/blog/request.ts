@@ -1,7 +1,7 @@
 // Which blog resource a request asks for (the Hosting rewrites in firebase.json send these paths to
 // render_blog). Pure: the handler does the reads.
-import { isPossibleBlogId } from '../model/blog';
-import { BLOG_CURSOR_PARAM } from '../model/blog-links';
+import { isPossibleBlogId } from '@bargains/model/blog';
+import { BLOG_CURSOR_PARAM } from '@bargains/model/contracts/blog-links';
 
 export type BlogRoute =
   | { kind: 'list'; after: string | null }

@@ -2,7 +2,7 @@
 // lighter DOMs such as linkedom: isSupported is false and nothing would be removed). jsdom costs about 300 ms to
 // import, so it is loaded on the first use, not when the function's module loads.
 import type { DOMPurify } from 'dompurify';
-import { createBlogPurifier, prepareBlogBody, sanitizeBlogHtml } from '../model/blog-html';
+import { createBlogPurifier, prepareBlogBody, sanitizeBlogHtml } from '@bargains/model/contracts/blog-html';
 
 export interface ServerBlogHtml {
   /** Sanitized HTML, as stored by the publisher. */

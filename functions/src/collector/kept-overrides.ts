@@ -4,7 +4,7 @@
 // deal; the override document gets the source's new version and, when the source changed a field the editor had
 // edited, the time it did (the desk flags it). New deals have no override to read.
 import type { Firestore } from 'firebase-admin/firestore';
-import { dealOverrideDocPath, type StoredOverride, storedOverrideOf } from '../model/editor';
+import { dealOverrideDocPath, type StoredOverride, storedOverrideOf } from '@bargains/model/editor';
 
 /** deal id → its override, for the deals that have one. */
 export async function storedOverrides(

@@ -6,7 +6,7 @@
 // A vote recounted between this read and the write is overwritten by the summary read here; the next vote on
 // the deal recounts from the votes themselves (handlers/vote-on-deal.ts), so no vote is lost, only shown late.
 import type { Firestore } from 'firebase-admin/firestore';
-import { dealDocPath } from '../model/paths';
+import { dealDocPath } from '@bargains/model/paths';
 
 export const KEEP_VOTES_READ_BATCH = 100;
 

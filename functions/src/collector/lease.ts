@@ -3,7 +3,7 @@
 // that cannot take the lease records itself as skipped; a run that loses it (it stalled longer than the TTL
 // and another run took over) stops before its next write.
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
-import { collectorStateDocPath } from '../model/paths';
+import { collectorStateDocPath } from '@bargains/model/paths';
 
 export const LEASE_TTL_MS = 3 * 60 * 1000;
 export const LEASE_RENEW_MS = 45 * 1000;

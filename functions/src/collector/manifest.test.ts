@@ -1,4 +1,4 @@
-import { buildDealDoc, buildDealSearchDoc } from '../model/deal';
+import { buildDealDoc, buildDealSearchDoc } from '@bargains/model/deal';
 import { contentHash, Manifest, shardOf } from './manifest';
 
 const input = {

@@ -8,8 +8,8 @@
 // written only when it changed.
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { DealDoc } from '../model/deal';
-import { collectorStateDocPath } from '../model/paths';
+import type { DealDoc } from '@bargains/model/deal';
+import { collectorStateDocPath } from '@bargains/model/paths';
 
 export interface ManifestEntry {
   hash: string;

@@ -1,4 +1,4 @@
-import { buildDealDoc } from '../model/deal';
+import { buildDealDoc } from '@bargains/model/deal';
 import { type DealCandidate, type SourceAdapter, wiredAdapter } from './adapters';
 import {
   dealDocumentId,

@@ -5,12 +5,12 @@
 // ("\ud800"), which Firestore refuses to store, so such a record is skipped here instead of failing its write.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { DealInput } from '../model/deal';
-import { isDocumentId } from '../model/document-id';
-import { isHttpUrl } from '../model/fields';
-import { MAX_STORES_PER_DEAL, STORE_LABEL_MAX } from '../model/near-you';
-import { toDateOrNull } from '../model/timestamp';
-import { LONE_SURROGATE } from '../model/unicode';
+import type { DealInput } from '@bargains/model/deal';
+import { isDocumentId } from '@bargains/model/document-id';
+import { isHttpUrl } from '@bargains/model/fields';
+import { MAX_STORES_PER_DEAL, STORE_LABEL_MAX } from '@bargains/model/near-you';
+import { toDateOrNull } from '@bargains/model/timestamp';
+import { LONE_SURROGATE } from '@bargains/model/unicode';
 import type { DealCandidate, SourceAdapter } from './adapters';
 import { sharedOfferId } from './networks/shared-offers';
 import { plainText } from './text';

@@ -16,7 +16,7 @@
 //     the next run. A deal's failed write is tried once more in a batch of its own, so a document the server
 //     refuses fails only its own deal, never the others sharing its batch. Then the manifest shards that
 //     changed, and (when a deal changed) the shop summary the dashboard's Store and Category filters read
-//     (deals/shop-summary.ts).
+//     (deals/refresh-store-summary.ts).
 //  5. Record the run in collector_runs/{runId} and log one `collect_deals.summary` line.
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -26,14 +26,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import { type BulkWriter, type Firestore, Timestamp } from 'firebase-admin/firestore';
-import { refreshShopSummary } from '../deals/shop-summary';
-import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '../model/deal';
-import { storeLocationDocuments } from '../model/near-you';
-import { dealOverrideDocPath, recollectedWithOverride, type StoredOverride } from '../model/editor';
-import { collectorRunDocPath } from '../model/paths';
-import { keepPopularityFields } from '../model/popularity';
-import { keepVoteFields } from '../model/votes';
-import { toIsoTimestamp } from '../model/timestamp';
+import { refreshStoreSummary } from '../deals/refresh-store-summary';
+import { buildDealDoc, type DealDoc, dealDocPaths, dealDocuments } from '@bargains/model/deal';
+import { storeLocationDocuments } from '@bargains/model/near-you';
+import { dealOverrideDocPath, recollectedWithOverride, type StoredOverride } from '@bargains/model/editor';
+import { collectorRunDocPath } from '@bargains/model/paths';
+import { keepPopularityFields } from '@bargains/model/popularity';
+import { keepVoteFields } from '@bargains/model/votes';
+import { toIsoTimestamp } from '@bargains/model/timestamp';
 import type { SourceAdapter } from './adapters';
 import { FeedError, type OpenedFeed, readRecords } from './feed';
 import { storedOverrides } from './kept-overrides';
@@ -571,7 +571,7 @@ export async function runCollection(options: CollectionOptions): Promise<RunSumm
       // The dashboard's Store and Category filters read one summary document; a run that changed no deal
       // leaves it as it is, so an unchanged feed still costs no write.
       if (counts.created + counts.updated + counts.expired + counts.purged > 0) {
-        await refreshShopSummary(db, runTime);
+        await refreshStoreSummary(db, runTime);
       }
       if (counts.write_failures > 0) {
         status = 'partial';

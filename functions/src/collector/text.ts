@@ -1,7 +1,7 @@
 // Untrusted feed text → plain text: HTML reduced to its visible text (the model's one HTML-to-text helper),
 // control characters and runs of whitespace collapsed, then capped. The web app renders deal text as text
 // nodes, so this is about clean data (no markup, no megabyte titles), not about escaping.
-import { htmlToPlainText } from '../model/plain-text';
+import { htmlToPlainText } from '@bargains/model/plain-text';
 
 /**
  * The first `length` UTF-16 units, one fewer when the cut would split a surrogate pair: half a pair is a lone

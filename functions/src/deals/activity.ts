@@ -1,7 +1,7 @@
 // A user's popularity activity across all deals (model/popularity.ts: View Deal opens and saves), found with one
 // collection-group query on `uid` (its single-field index is in firestore.indexes.json).
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '../model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 
 /** Deletes every activity document of `uid` and returns how many there were; repeating it finds none. */
 export async function deleteActivityOf(db: Firestore, uid: string): Promise<number> {

@@ -1,7 +1,7 @@
 // A user's "Did this code work?" votes across all deals (model/votes.ts), found with one collection-group query
 // on `uid` (its single-field index is in firestore.indexes.json).
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '../model/paths';
+import { COLLECTIONS } from '@bargains/model/paths';
 
 /** Deletes every vote of `uid` and returns how many there were; repeating it finds none. */
 export async function deleteVotesOf(db: Firestore, uid: string): Promise<number> {

@@ -4,8 +4,8 @@
 import { type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
 import type { EditorUser } from '../http/editor-auth';
-import { dealDocuments, dealDocPaths } from '../model/deal';
-import { EDITORIAL_CHANGES_DOC_PATH, withEditorialChange } from '../model/editorial-changes';
+import { dealDocuments, dealDocPaths } from '@bargains/model/deal';
+import { EDITORIAL_CHANGES_DOC_PATH, withEditorialChange } from '@bargains/model/editorial-changes';
 import {
   applyOverrides,
   type AuditEntryDoc,
@@ -21,10 +21,10 @@ import {
   overridesAfter,
   sourceOfStored,
   storedOverrideOf,
-} from '../model/editor';
-import { toIsoTimestamp } from '../model/timestamp';
-import { keepVoteFields } from '../model/votes';
-import { keepPopularityFields } from '../model/popularity';
+} from '@bargains/model/editor';
+import { toIsoTimestamp } from '@bargains/model/timestamp';
+import { keepVoteFields } from '@bargains/model/votes';
+import { keepPopularityFields } from '@bargains/model/popularity';
 
 export const NO_SUCH_DEAL_MESSAGE = 'No deal with this id';
 export const NO_SUCH_ENTRY_MESSAGE = 'No history entry with this id for this deal';

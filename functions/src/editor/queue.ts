@@ -4,8 +4,8 @@
 // Each read is capped; a search narrows the list in memory (the desk lists hundreds, not the catalogue).
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COLLECTIONS } from '../model/paths';
-import type { DealDoc } from '../model/deal';
+import { COLLECTIONS } from '@bargains/model/paths';
+import type { DealDoc } from '@bargains/model/deal';
 import {
   applyOverrides,
   documentIdSchema,
@@ -15,9 +15,9 @@ import {
   type OverrideFields,
   sourceOfStored,
   storedOverrideOf,
-} from '../model/editor';
-import { foldText } from '../model/search';
-import { toIsoTimestamp } from '../model/timestamp';
+} from '@bargains/model/editor';
+import { foldText } from '@bargains/model/search';
+import { toIsoTimestamp } from '@bargains/model/timestamp';
 
 export const QUEUE_RECENT_DAYS = 7;
 export const QUEUE_READ_LIMIT = 200;

@@ -1,11 +1,11 @@
 // alert_on_new_deal (Firestore trigger on deal creation): marks the deal's UTC hour as having an alert batch to
-// send (model/alert-batch.ts). At most one write per deal and no read; the batch is sent by send_digests.
+// send (alerts/alert-batch.ts). At most one write per deal and no read; the batch is sent by send_digests.
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../admin';
-import { mayAlert, pendingAlertBatch } from '../model/alert-batch';
-import { parseDeal } from '../model/deal';
-import { alertBatchDocPath } from '../model/paths';
+import { mayAlert, pendingAlertBatch } from '../alerts/alert-batch';
+import { parseDeal } from '@bargains/model/deal';
+import { alertBatchDocPath } from '@bargains/model/paths';
 
 export type MarkOutcome = 'marked' | 'already-marked' | 'not-alertable';
 

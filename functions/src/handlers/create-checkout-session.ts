@@ -14,7 +14,7 @@ import {
 } from '../billing/customers';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
 import { subscriptionIsPaidUp } from '../billing/state';
-import { applySnapshot, readUser } from '../billing/store';
+import { applySnapshot, readUser } from '../billing/documents';
 import { appConfig, type AppConfig } from '../config';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';

@@ -3,7 +3,7 @@
 // one can open another user's billing. 409 for a user who never subscribed (no customer to manage).
 import * as logger from 'firebase-functions/logger';
 import { ACCOUNT_DELETED_MESSAGE, isMissingCustomer } from '../billing/customers';
-import { customersOfUser } from '../billing/store';
+import { customersOfUser } from '../billing/documents';
 import { appConfig } from '../config';
 import { requireUser } from '../http/auth';
 import { noBodySchema, parseJsonBody } from '../http/body';

@@ -24,17 +24,17 @@ import { expireOpenCheckoutSessions, isMissingCustomer, markCustomerDeleted } fr
 import { cancelSubscriptionNow } from '../billing/side-effects';
 import { subscriptionIsLive } from '../billing/state';
 import { listOpenSubscriptions } from '../billing/stripe-reads';
-import { customersOfUser, userRef } from '../billing/store';
+import { customersOfUser, userRef } from '../billing/documents';
 import { deleteActivityOf } from '../deals/activity';
 import { deleteVotesOf } from '../deals/votes';
 import { isUserNotFoundError, requireUser } from '../http/auth';
 import { parseJsonBody } from '../http/body';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
-import { isDocumentId } from '../model/document-id';
-import { deletedUserDocPath } from '../model/paths';
-import { isRecentLogin, REQUIRES_RECENT_LOGIN } from '../model/recent-login';
-import { deletedUserDoc } from '../model/server-docs';
+import { isDocumentId } from '@bargains/model/document-id';
+import { deletedUserDocPath } from '@bargains/model/paths';
+import { isRecentLogin, REQUIRES_RECENT_LOGIN } from '@bargains/model/recent-login';
+import { deletedUserDoc } from '@bargains/model/server-docs';
 import { stripeClient } from '../stripe/client';
 
 export const FORBIDDEN_MESSAGE = 'You can only delete your own account';

@@ -7,7 +7,7 @@ import { applyEditorAction } from '../editor/actions';
 import { parseJsonBody } from '../http/body';
 import { requireEditor } from '../http/editor-auth';
 import { endpoint } from '../http/endpoint';
-import { editorActionSchema } from '../model/editor';
+import { editorActionSchema } from '@bargains/model/editor';
 
 const MAX_BODY_BYTES = 8 * 1024;
 

@@ -5,7 +5,7 @@ import { HISTORY_LIMIT, historyRequestSchema } from '../editor/queue';
 import { parseJsonBody } from '../http/body';
 import { requireEditor } from '../http/editor-auth';
 import { endpoint } from '../http/endpoint';
-import { dealAuditPath } from '../model/editor';
+import { dealAuditPath } from '@bargains/model/editor';
 
 const MAX_BODY_BYTES = 1024;
 

@@ -1,7 +1,7 @@
 // GET get_subscription_status → {status, current_period_end}: served from the webhook-synced users/{uid}
 // mirror, without calling Stripe.
 import { subscriptionStatusView } from '../billing/state';
-import { readUser } from '../billing/store';
+import { readUser } from '../billing/documents';
 import { requireUser } from '../http/auth';
 import { endpoint } from '../http/endpoint';
 

@@ -15,8 +15,8 @@ import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../admin';
 import { adminQuery } from '../deals/query';
-import { dealDocPaths } from '../model/deal';
-import { dealDocPath, deletedUserDocPath } from '../model/paths';
+import { dealDocPaths } from '@bargains/model/deal';
+import { dealDocPath, deletedUserDocPath } from '@bargains/model/paths';
 import {
   activityCountQuerySpec,
   activityDoc,
@@ -25,8 +25,8 @@ import {
   scoredDealsQuerySpec,
   utcDayOf,
   workedVotesCountQuerySpec,
-} from '../model/popularity';
-import type { QuerySpec } from '../model/queries';
+} from '@bargains/model/popularity';
+import type { QuerySpec } from '@bargains/model/queries';
 
 export type PopularityOutcome = 'updated' | 'unchanged' | 'no-deal';
 

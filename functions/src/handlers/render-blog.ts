@@ -11,15 +11,15 @@ import { robotsTxt, rssXml, sitemapXml } from '../blog/feeds';
 import { composeBlogDocument, listHead, notFoundHead, postHead, type PageHead } from '../blog/page';
 import { escapeMarkup } from '../blog/markup';
 import { routeBlogRequest } from '../blog/request';
-import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/store';
+import { readBlogListPage, readBlogPost, readBlogSummaries } from '../blog/post-reads';
 import { siteOrigin } from '../config';
 import { sendCompressed } from '../http/compressed';
 import { errorDetails } from '../http/endpoint';
 import type { PageRequest, PageResponse } from '../http/types';
 import { webRenderModule, webRenderText } from '../http/web-render';
-import type { BlogIsland, BlogPageRenderer, RenderedBlogPage } from '../model/blog-island';
-import { blogListPath } from '../model/blog-links';
-import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE } from '../model/blog-shell';
+import type { BlogIsland, BlogPageRenderer, RenderedBlogPage } from '@bargains/model/contracts/blog-island';
+import { blogListPath } from '@bargains/model/contracts/blog-links';
+import { BLOG_RENDERER_FILE, BLOG_SHELL_FILE } from '@bargains/model/contracts/blog-shell';
 
 export type BlogHttpRequest = PageRequest;
 /** A page function's response, which can also redirect (a cursor naming no post). */

@@ -5,7 +5,7 @@
 // never cached. Whatever fails, the visitor still gets a working page: the frame, and the app reads as usual.
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
-import { readUser } from '../billing/store';
+import { readUser } from '../billing/documents';
 import { siteOrigin } from '../config';
 import { adminQuery } from '../deals/query';
 import { sendCompressed } from '../http/compressed';
@@ -22,11 +22,11 @@ import {
   type DashboardPageRenderer,
   type DashboardSession,
   type RenderedDashboard,
-} from '../model/dashboard-render';
-import { islandElement } from '../model/data-island';
-import { locationDocPath } from '../model/paths';
-import { COUNTRY_CODE, dealAppliesIn } from '../model/regions';
-import { hasDealAccess } from '../model/user';
+} from '@bargains/model/contracts/dashboard-render';
+import { islandElement } from '@bargains/model/contracts/data-island';
+import { locationDocPath } from '@bargains/model/paths';
+import { COUNTRY_CODE, dealAppliesIn } from '@bargains/model/regions';
+import { hasDealAccess } from '@bargains/model/user';
 
 const regionsOf = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : null;

@@ -6,8 +6,8 @@ import { db } from '../admin';
 import { adminAuth } from '../admin-auth';
 import { runSendDigests, type RunSummary, SEND_CONCURRENCY } from '../alerts/run';
 import { appConfig, EMAIL_FROM, emailTokenSecret, smtpUrl } from '../config';
-import { emailRunDocPath } from '../model/paths';
-import { toIsoTimestamp } from '../model/timestamp';
+import { emailRunDocPath } from '@bargains/model/paths';
+import { toIsoTimestamp } from '@bargains/model/timestamp';
 
 const AUTH_LOOKUP_CHUNK = 100;
 

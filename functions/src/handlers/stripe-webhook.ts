@@ -30,12 +30,12 @@ import {
   storedStateOf,
   readUser,
   type ApplyOutcome,
-} from '../billing/store';
+} from '../billing/documents';
 import { openSubscriptionsOfUser } from '../billing/user-subscriptions';
 import { stripeWebhookSecret } from '../config';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
-import type { BillingSideEffect, StripeCustomerRecord } from '../model/server-docs';
+import type { BillingSideEffect, StripeCustomerRecord } from '@bargains/model/server-docs';
 import { stripeClient } from '../stripe/client';
 import {
   parseStripeEvent,

@@ -4,7 +4,7 @@
 // script, but does allow style attributes (`style-src-attr 'unsafe-inline'`): the page is styled through those
 // alone and runs no script. Fluid widths (no media queries in attributes) keep it readable from 320 px up.
 import { escapeHtml } from '../alerts/render';
-import { BRAND_COLORS as C, BRAND_FONT_SANS, BRAND_NAME, brandMarkSvg } from '../model/brand';
+import { BRAND_COLORS as C, BRAND_FONT_SANS, BRAND_NAME, brandMarkSvg } from '@bargains/model/brand';
 
 /** Inline style declarations from an object (values are constants of this module, never user input). */
 const css = (declarations: Record<string, string | number>) =>

@@ -9,7 +9,7 @@ import { isContention, runTransaction } from '../firestore-contention';
 import { type EmailList, verifyUnsubscribeToken } from '../alerts/token';
 import { appConfig, ConfigError, emailTokenSecret } from '../config';
 import { contentionAnswer, errorDetails } from '../http/endpoint';
-import { alertPreferencesDocPath, remindersPath } from '../model/paths';
+import { emailPreferencesDocPath, remindersPath } from '@bargains/model/paths';
 import { unsubscribePage } from './unsubscribe-page';
 
 export interface UnsubscribeRequest {
@@ -76,7 +76,7 @@ export async function handle(req: UnsubscribeRequest, res: UnsubscribeResponse):
       // one later is asking for that email again.
       await db().recursiveDelete(db().collection(remindersPath(uid)));
     } else {
-      const ref = db().doc(alertPreferencesDocPath(uid));
+      const ref = db().doc(emailPreferencesDocPath(uid));
       await runTransaction(db(), async (tx) => {
         const snapshot = await tx.get(ref);
         if (!snapshot.exists) return;

@@ -11,9 +11,9 @@ import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../admin';
 import { adminQuery } from '../deals/query';
-import { dealDocPaths } from '../model/deal';
+import { dealDocPaths } from '@bargains/model/deal';
 import { handleDealActivity } from './popularity';
-import { dealVoteFields, dealVotesQuerySpec, parseVote, type Vote } from '../model/votes';
+import { dealVoteFields, dealVotesQuerySpec, parseVote, type Vote } from '@bargains/model/votes';
 
 export type RecountOutcome = 'updated' | 'unchanged' | 'no-deal' | 'no-code';
 

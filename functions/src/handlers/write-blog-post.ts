@@ -15,8 +15,8 @@ import { parseJsonBody } from '../http/body';
 import { requireEditor } from '../http/editor-auth';
 import { endpoint } from '../http/endpoint';
 import { HttpError } from '../http/errors';
-import type { BlogDoc } from '../model/blog';
-import { blogPostWriteSchema, MAX_POST_REQUEST_BYTES, type BlogDraft } from '../model/blog-draft';
+import type { BlogDoc } from '@bargains/model/blog';
+import { blogPostWriteSchema, MAX_POST_REQUEST_BYTES, type BlogDraft } from '@bargains/model/blog-draft';
 
 export const POST_NOT_FOUND_MESSAGE = 'There is no published post with this id';
 

@@ -2,7 +2,7 @@
 // claim `editor` is true (granted by ops with `npm run editor`, docs/editor.md). Revocation is checked on every
 // call, so an editor whose role was revoked is refused at once, even with an ID token minted before the revoke.
 import { adminAuth } from '../admin-auth';
-import { hasEditorClaim } from '../model/editor-role';
+import { hasEditorClaim } from '@bargains/model/editor-role';
 import { bearerToken, isRejectedTokenError } from './auth';
 import { AUTH_INVALID_MESSAGE, AUTH_MISSING_MESSAGE, HttpError } from './errors';
 import type { HttpRequest } from './types';

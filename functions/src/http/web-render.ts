@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WEB_RENDER_DIR } from '../model/blog-shell';
+import { WEB_RENDER_DIR } from '@bargains/model/contracts/blog-shell';
 
 // Two folders below functions/: lib/http/ as compiled, lib/handlers/ inside render_blog's bundle.
 const webRenderPath = (file: string) => join(__dirname, '..', '..', WEB_RENDER_DIR, file);

@@ -10,7 +10,7 @@ import {
   isGeoPoint,
   LOCATION_LABEL_MAX,
   type SubscriberLocation,
-} from '../model/near-you';
+} from '@bargains/model/near-you';
 
 export type ResolvedLocation = Omit<SubscriberLocation, 'source'>;
 

@@ -1,10 +1,10 @@
-// The dashboard's session cookie (model/dashboard-render.ts SESSION_COOKIE): a Firebase Auth session cookie that
+// The dashboard's session cookie (model/contracts/dashboard-render.ts SESSION_COOKIE): a Firebase Auth session cookie that
 // lets render_dashboard draw a subscriber's first deals into the HTML. Issued and cleared by dashboard_session,
 // read only by render_dashboard. HttpOnly (no script reads it), SameSite=Lax (a link from an email still brings the
 // drawn page; no other site can make a request that changes anything with it: only GET /dashboard reads it).
 import { adminAuth } from '../admin-auth';
 import { isRejectedTokenError } from '../http/auth';
-import { SESSION_COOKIE, type DashboardSession } from '../model/dashboard-render';
+import { SESSION_COOKIE, type DashboardSession } from '@bargains/model/contracts/dashboard-render';
 
 /** Firebase's longest session cookie; the app renews one in its second week (web/src/lib/dashboard-session.ts). */
 export const SESSION_LIFETIME_MS = 14 * 24 * 3600_000;

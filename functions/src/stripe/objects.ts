@@ -2,7 +2,7 @@
 // the endpoint's API version, so every object is checked with zod and reduced to the few fields we use.
 import { z } from 'zod';
 import { describeZodError } from '../http/body';
-import { isDocumentId } from '../model/document-id';
+import { isDocumentId } from '@bargains/model/document-id';
 
 /**
  * A Stripe id. Event and customer ids become document ids (stripe_events/, stripe_customers/): an id Firestore

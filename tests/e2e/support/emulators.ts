@@ -2,7 +2,7 @@
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { userDocPath } from '../../../functions/src/model/paths';
+import { userDocPath } from '@bargains/model/paths';
 import { waitUntil } from '../../../tools/wait-until';
 
 export const PROJECT_ID = 'demo-bargains';

@@ -3,7 +3,7 @@
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
-import { parseUser, type UserDoc } from '../../../functions/src/model/user';
+import { parseUser, type UserDoc } from '@bargains/model/user';
 import { AUTH_EMULATOR, FIRESTORE_EMULATOR, PROJECT_ID } from './env';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRoutes } from 'react-router-dom';
 import { ErrorBoundary, ErrorFallback } from '@/components/ErrorBoundary';
-import { SiteFrame } from '@/components/layout/SiteFrame';
+import { SiteChrome } from '@/components/layout/SiteChrome';
 import { UserDocumentSync } from '@/features/auth/components/UserDocumentSync';
 import type { AuthSession } from '@/lib/auth-session';
 import { AppRouter } from './AppRouter';
@@ -42,8 +42,8 @@ export function BootFailure({ error }: { error: unknown }) {
 /** The error view (docs/reference.md#messages) inside the site frame, for when the app as a whole cannot render (no auth state). */
 function AppFailure({ error }: { error: Error }) {
   return (
-    <SiteFrame view="loading">
+    <SiteChrome view="loading">
       <ErrorFallback error={error} />
-    </SiteFrame>
+    </SiteChrome>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { SiteFrame } from '@/components/layout/SiteFrame';
+import { SiteChrome } from '@/components/layout/SiteChrome';
 import { PageSpinner } from '@/components/Spinner';
 import { useAuthState } from '@/lib/auth-state';
 import { afterFirstContent } from '@/lib/first-content';
@@ -30,7 +30,7 @@ export function AppLayout() {
   };
 
   return (
-    <SiteFrame view={view} onSignOut={handleSignOut}>
+    <SiteChrome view={view} onSignOut={handleSignOut}>
       {user && (
         <ErrorBoundary name="payment-banner" fallback={() => null}>
           <Suspense fallback={null}>
@@ -43,7 +43,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </ErrorBoundary>
-    </SiteFrame>
+    </SiteChrome>
   );
 }
 

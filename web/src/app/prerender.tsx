@@ -4,9 +4,9 @@ import { useRoutes } from 'react-router-dom';
 import { PageSpinner } from '@/components/Spinner';
 import { appRoutes, loadRoute, PRELOADED_FRAME_PATHS, routeSources, SERVER_RENDERED_PATHS } from './routes';
 import { SNAPSHOT_PATHS } from './snapshot-paths';
-import { renderInSiteFrame, renderPageMarkup } from '@/server/site-frame-markup';
-import * as BLOG_SHELL from '@model/blog-shell';
-import * as DASHBOARD_RENDER from '@model/dashboard-render';
+import { renderInSiteChrome, renderPageMarkup } from '@/server/site-chrome-markup';
+import * as BLOG_SHELL from '@bargains/model/contracts/blog-shell';
+import * as DASHBOARD_RENDER from '@bargains/model/contracts/dashboard-render';
 
 export {
   BLOG_SHELL,
@@ -42,5 +42,5 @@ export async function renderSnapshot(path: string): Promise<Snapshot> {
 
 /** The frame every other route shows until the app renders: header (no link marked current), spinner, footer. */
 export function renderLoadingFrame(): Snapshot {
-  return { html: renderInSiteFrame('/loading', <PageSpinner />).html, title: null, sources: [] };
+  return { html: renderInSiteChrome('/loading', <PageSpinner />).html, title: null, sources: [] };
 }

@@ -1,10 +1,10 @@
 // Typed client for the HTTPS functions, reached same-origin through the Hosting rewrites (firebase.json).
 // Every call carries the signed-in user's ID token (docs/reference.md#backend-calls).
-import type { BrowserApiPath } from '@model/http-functions';
+import type { BrowserApiPath } from '@bargains/model/contracts/http-functions';
 import { auth } from './auth';
 import { signOutIfSessionEnded } from './auth-errors';
 
-/** The functions the app calls (model/http-functions.ts), at their same-origin paths. */
+/** The functions the app calls (model/contracts/http-functions.ts), at their same-origin paths. */
 export type FunctionPath = BrowserApiPath;
 
 /** The two texts the product uses when a call is made with nobody signed in (docs/reference.md#backend-calls). */

@@ -4,7 +4,7 @@
 // this device remembers in localStorage whom it was issued to and until when; the page render_dashboard serves
 // corrects that note (it knows whether the cookie arrived and was valid).
 import { number, object, parse } from 'zod/mini';
-import type { BrowserApiPath } from '@model/http-functions';
+import type { BrowserApiPath } from '@bargains/model/contracts/http-functions';
 import { callFunction } from './api-client';
 
 export interface DashboardSessionNote {

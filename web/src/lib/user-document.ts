@@ -1,8 +1,8 @@
 // Creates users/{uid} with the initial values when it is missing (docs/reference.md#signing-in). Loaded lazily after sign-in and
 // built on Firestore Lite, so signing in on a public page never downloads the full Firestore SDK.
 import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
-import { userDocPath } from '@model/paths';
-import { newUserDoc } from '@model/user';
+import { userDocPath } from '@bargains/model/paths';
+import { newUserDoc } from '@bargains/model/user';
 import { liteDb } from '@/lib/firestore-lite';
 import { markUserDocumentConfirmed } from './user-document-presence';
 

@@ -2,7 +2,7 @@
 // pages that needs the full Firestore SDK. A lazy chunk (both load it after the page's first render), so the
 // dashboard's first deals, read with Firestore Lite, never wait for the full SDK to download.
 import { doc, onSnapshot, type DocumentSnapshot, type FirestoreError } from 'firebase/firestore';
-import { userDocPath } from '@model/paths';
+import { userDocPath } from '@bargains/model/paths';
 import { db } from '@/lib/firestore';
 
 export function watchUserDocument(

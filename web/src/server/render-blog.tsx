@@ -6,11 +6,11 @@ import { loadedBlogListState } from '@/features/blog/lib/blog-list-state';
 import { BlogArticle } from '@/features/blog/components/BlogArticle';
 import { BlogListView } from '@/features/blog/components/BlogList';
 import { BlogNotFound } from '@/features/blog/components/BlogNotFound';
-import type { BlogPageRenderer, RenderedBlogPage } from '@model/blog-island';
-import { renderInSiteFrame } from './site-frame-markup';
+import type { BlogPageRenderer, RenderedBlogPage } from '@bargains/model/contracts/blog-island';
+import { renderInSiteChrome } from './site-chrome-markup';
 
 function render(path: string, page: ReactNode): RenderedBlogPage {
-  const { html, title } = renderInSiteFrame(path, page);
+  const { html, title } = renderInSiteChrome(path, page);
   // React puts preload links for the page's eager images before the markup; the function writes the one that
   // matters (the cover, with high priority) into the head itself, so these would only compete with it.
   return {

@@ -2,8 +2,8 @@
 // functions/web-render/render-dashboard.mjs, written by `vite build`): the deal list's own components with the first
 // page, in the site frame as it is before the first auth check, and the data island the app takes the page over
 // from (features/dashboard/api/dashboard-island.ts). The app's first render then shows the same cards.
-import { dealQuerySpec } from '@model/queries';
-import type { DashboardPageRenderer, DashboardSession } from '@model/dashboard-render';
+import { dealQuerySpec } from '@bargains/model/queries';
+import type { DashboardPageRenderer, DashboardSession } from '@bargains/model/contracts/dashboard-render';
 import { PageSpinner } from '@/components/Spinner';
 import { dealPageOf, type DealPage } from '@/features/dashboard/api/deal-pages';
 import { serializeDashboardIsland } from '@/features/dashboard/api/dashboard-island';
@@ -12,7 +12,7 @@ import { DealsPage } from '@/features/dashboard/components/DealsPage';
 import type { SavedDealsState } from '@/features/dashboard/hooks/useSavedDeals';
 import { canLoadMore, listingWithFirstPage } from '@/features/dashboard/lib/deal-list-state';
 import { dealListQuery, type DealListParams, parseListParams } from '@/features/dashboard/lib/list-params';
-import { renderInSiteFrame } from './site-frame-markup';
+import { renderInSiteChrome } from './site-chrome-markup';
 
 const ignore = () => undefined;
 
@@ -49,7 +49,7 @@ export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, sessio
     query.searchRest,
   );
   const state = listingWithFirstPage({ now, page });
-  const rendered = renderInSiteFrame(
+  const rendered = renderInSiteChrome(
     path,
     <DealsPage>
       <DealViews params={params} onParamsChange={ignore} saved={SAVED_LOADING}>
@@ -72,6 +72,6 @@ let frame: { html: string; title: string | null } | undefined;
 
 /** The loading frame (as the build's app.html has it) with the session for the app to keep alive. */
 export const renderFrame: DashboardPageRenderer['renderFrame'] = (session: DashboardSession | null) => {
-  frame ??= renderInSiteFrame('/loading', <PageSpinner />);
+  frame ??= renderInSiteChrome('/loading', <PageSpinner />);
   return { ...frame, island: serializeDashboardIsland({ session, first: null }) };
 };

@@ -1,4 +1,4 @@
-import { parseSavings } from '../../model/savings';
+import { parseSavings } from '@bargains/model/savings';
 import {
   countryCodes,
   formatMoney,

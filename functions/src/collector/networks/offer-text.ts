@@ -2,7 +2,7 @@
 // discount fields where the network has them, so model/savings.ts ranks the deal; read from the title
 // otherwise), a network category mapped onto the model's seven (a table per network; unknown → the model
 // derives it from the text, as for every deal), country codes, and dates written without a zone.
-import type { DealCategory } from '../../model/category';
+import type { DealCategory } from '@bargains/model/category';
 
 /** What a network says about a discount; any field may be missing. */
 export interface StructuredDiscount {

@@ -2,7 +2,7 @@
 // malformed pages, missing fields, XML entity attacks, endless pagination, 429 storms, an expired token.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDealDoc } from '../../model/deal';
+import { buildDealDoc } from '@bargains/model/deal';
 import { FeedError, readRecords } from '../feed';
 import { normalizeRecord } from '../normalize';
 import type { SourceAdapter } from '../adapters';

@@ -23,7 +23,7 @@ import {
   NEAR_YOU_RADII_KM,
   type NearYouRadius,
   type SubscriberLocation,
-} from '@model/near-you';
+} from '@bargains/model/near-you';
 import '@/features/dashboard/dashboard.css';
 import '@/features/near-you/near-you.css';
 

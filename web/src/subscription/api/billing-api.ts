@@ -1,13 +1,13 @@
 // The billing functions (docs/reference.md#backend-calls), through the shared API client. Every response is validated: it is input
 // from the network, and a checkout URL in particular decides where the browser goes next.
-// zod/mini, as the data model (functions/src/model/fields.ts): the dashboard's subscribe screen loads this module
+// zod/mini, as the data model (packages/model/src/fields.ts): the dashboard's subscribe screen loads this module
 // with the page, and classic zod stays out of the dashboard's JavaScript.
 import { object, parse } from 'zod/mini';
-import { httpUrl } from '@model/fields';
+import { httpUrl } from '@bargains/model/fields';
 import {
   subscriptionStatusResponseSchema,
   type SubscriptionStatusResponse,
-} from '@model/subscription-status';
+} from '@bargains/model/subscription-status';
 import { ApiError, callFunction, NOT_SIGNED_IN_MESSAGES } from '@/lib/api-client';
 
 /** A hosted Stripe page (checkout or billing portal) to send the browser to. */

@@ -3,7 +3,7 @@
 // the pages' own reads use Firestore Lite and neither wait for it nor share the network with it.
 import type { DocumentSnapshot, FirestoreError } from 'firebase/firestore';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { graceDeadlineMillis, hasDealAccess, parseUser, type UserDoc } from '@model/user';
+import { graceDeadlineMillis, hasDealAccess, parseUser, type UserDoc } from '@bargains/model/user';
 import { afterFirstContent } from '@/lib/first-content';
 import { rememberSubscriptionActive, wasSubscriptionActive } from '@/lib/subscriber-hint';
 import { createUserDocument } from '@/lib/user-document-lazy';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { UserDoc } from '@model/user';
+import type { UserDoc } from '@bargains/model/user';
 
 /**
  * The signed-in user's subscription, watched live from users/{uid} (docs/reference.md#billing). `active` is hasDealAccess (model/

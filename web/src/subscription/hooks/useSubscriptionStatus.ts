@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SubscriptionStatusResponse } from '@model/subscription-status';
+import type { SubscriptionStatusResponse } from '@bargains/model/subscription-status';
 import { getSubscriptionStatus } from '@/subscription/api/billing-api';
 
 export type SubscriptionStatusState =

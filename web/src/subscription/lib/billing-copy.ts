@@ -1,7 +1,12 @@
 // What the account page and the payment banner say about the next charge and a failed renewal, from the webhook's
 // mirror on users/{uid} (no Stripe call on page view). Dates and money through Intl.
-import { subscriptionIsPaidUp } from '@model/subscription-status';
-import { graceDeadlineMillis, hasDealAccess, type MirroredSubscription, type UserDoc } from '@model/user';
+import { subscriptionIsPaidUp } from '@bargains/model/subscription-status';
+import {
+  graceDeadlineMillis,
+  hasDealAccess,
+  type MirroredSubscription,
+  type UserDoc,
+} from '@bargains/model/user';
 
 // Intl formatters are costly to create (lib/format-date.ts): each one is made on first use and kept.
 let monthDay: Intl.DateTimeFormat | undefined;

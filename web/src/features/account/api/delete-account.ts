@@ -4,7 +4,7 @@
 // between still completes.
 import type { User } from 'firebase/auth';
 import { deleteDoc, doc, type Firestore } from 'firebase/firestore';
-import { userDocPath } from '@model/paths';
+import { userDocPath } from '@bargains/model/paths';
 import { signOutIfSessionEnded } from '@/lib/auth-errors';
 import { deleteAccount } from './account-api';
 import { RecentLoginRequiredError, signedInRecentlyEnoughToDelete } from '../lib/recent-login';

@@ -1,11 +1,11 @@
 import { doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore';
 import {
-  alertPreferencesDoc,
-  type AlertPreferencesInput,
-  defaultAlertPreferences,
-  parseAlertPreferences,
-} from '@model/alert-preferences';
-import { alertPreferencesDocPath } from '@model/paths';
+  emailPreferencesDoc,
+  type EmailPreferencesInput,
+  defaultEmailPreferences,
+  parseEmailPreferences,
+} from '@bargains/model/email-preferences';
+import { emailPreferencesDocPath } from '@bargains/model/paths';
 
 /** The browser's IANA zone (the default for a first save). */
 export function browserTimeZone(): string {
@@ -16,10 +16,10 @@ export function browserTimeZone(): string {
 export async function loadEmailPreferences(
   db: Firestore,
   uid: string,
-): Promise<{ preferences: AlertPreferencesInput; saved: boolean }> {
-  const snapshot = await getDoc(doc(db, alertPreferencesDocPath(uid)));
-  const stored = snapshot.exists() ? parseAlertPreferences(uid, snapshot.data()) : null;
-  if (!stored) return { preferences: defaultAlertPreferences(browserTimeZone()), saved: false };
+): Promise<{ preferences: EmailPreferencesInput; saved: boolean }> {
+  const snapshot = await getDoc(doc(db, emailPreferencesDocPath(uid)));
+  const stored = snapshot.exists() ? parseEmailPreferences(uid, snapshot.data()) : null;
+  if (!stored) return { preferences: defaultEmailPreferences(browserTimeZone()), saved: false };
   const { uid: _uid, updated_at: _updatedAt, ...preferences } = stored;
   return { preferences, saved: true };
 }
@@ -28,7 +28,7 @@ export async function loadEmailPreferences(
 export async function saveEmailPreferences(
   db: Firestore,
   uid: string,
-  input: AlertPreferencesInput,
+  input: EmailPreferencesInput,
 ): Promise<void> {
-  await setDoc(doc(db, alertPreferencesDocPath(uid)), alertPreferencesDoc(input, serverTimestamp()));
+  await setDoc(doc(db, emailPreferencesDocPath(uid)), emailPreferencesDoc(input, serverTimestamp()));
 }

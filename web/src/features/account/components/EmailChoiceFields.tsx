@@ -1,7 +1,7 @@
 // The digest frequency and interest fields that both the first-run prompt and the account's email preferences show.
 import type { InputHTMLAttributes } from 'react';
-import type { DigestFrequency } from '@model/alert-preferences';
-import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@model/category';
+import type { DigestFrequency } from '@bargains/model/email-preferences';
+import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@bargains/model/category';
 
 const FREQUENCIES = ['off', 'daily', 'weekly'] as const satisfies readonly DigestFrequency[];
 const FREQUENCY_LABELS: Record<DigestFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };

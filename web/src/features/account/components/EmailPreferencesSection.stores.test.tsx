@@ -2,9 +2,9 @@
 // `db` and Firestore Lite's `doc()` cannot be mixed, and a test that mocks the db or the summary read cannot see it.
 import { render, screen } from '@testing-library/react';
 import { getDoc, type DocumentReference } from 'firebase/firestore/lite';
-import { buildShopSummaryDoc } from '@model/shop-summary';
-import { defaultAlertPreferences } from '@model/alert-preferences';
-import { SHOP_SUMMARY_DOC_PATH } from '@model/paths';
+import { buildStoreSummaryDoc } from '@bargains/model/store-summary';
+import { defaultEmailPreferences } from '@bargains/model/email-preferences';
+import { STORE_SUMMARY_DOC_PATH } from '@bargains/model/paths';
 import { liteDb } from '@/lib/firestore-lite';
 import { loadEmailPreferences } from '../api/email-preferences';
 import { EmailPreferencesSection } from './EmailPreferencesSection';
@@ -25,7 +25,7 @@ const live = {
   end_date: '2026-12-31T00:00:00Z',
   category: 'home',
 } as const;
-const summaryDoc = buildShopSummaryDoc(
+const summaryDoc = buildStoreSummaryDoc(
   [
     { ...live, shop_id: 'acme', shop_name: 'Acme', shop_url: undefined },
     { ...live, shop_id: 'bluebird', shop_name: 'Bluebird Electronics', shop_url: undefined },
@@ -37,7 +37,7 @@ const snapshotOf = (data: object | undefined) =>
 
 beforeEach(() => {
   jest.mocked(loadEmailPreferences).mockResolvedValue({
-    preferences: defaultAlertPreferences('Europe/Berlin'),
+    preferences: defaultEmailPreferences('Europe/Berlin'),
     saved: false,
   });
 });
@@ -53,7 +53,7 @@ describe('EmailPreferencesSection store chooser', () => {
     expect(screen.getByRole('checkbox', { name: 'Acme' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Bluebird Electronics' })).toBeInTheDocument();
     const [reference] = mockGetDoc.mock.calls[0] as [DocumentReference];
-    expect(reference.path).toBe(SHOP_SUMMARY_DOC_PATH);
+    expect(reference.path).toBe(STORE_SUMMARY_DOC_PATH);
     expect(reference.firestore).toBe(liteDb);
     expect(errors).not.toHaveBeenCalled();
   });

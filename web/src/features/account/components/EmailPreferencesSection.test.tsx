@@ -1,12 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultAlertPreferences } from '@model/alert-preferences';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { defaultEmailPreferences } from '@bargains/model/email-preferences';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { EmailPreferencesSection } from './EmailPreferencesSection';
 
 jest.mock('@/lib/firestore', () => ({ db: { name: 'test-db' } }));
-jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+jest.mock('@/lib/fetch-store-summary', () => ({ fetchStoreSummary: jest.fn() }));
 jest.mock('../api/email-preferences', () => ({
   loadEmailPreferences: jest.fn(),
   saveEmailPreferences: jest.fn(),
@@ -15,7 +15,7 @@ const mockLoad = jest.mocked(loadEmailPreferences);
 const mockSave = jest.mocked(saveEmailPreferences);
 
 beforeEach(() => {
-  jest.mocked(fetchShopSummary).mockResolvedValue({
+  jest.mocked(fetchStoreSummary).mockResolvedValue({
     updated_at: new Date(),
     shops: [
       { id: 'acme', name: 'Acme', url: null, live: 3 },
@@ -23,7 +23,7 @@ beforeEach(() => {
     ],
     categories: { electronics: 5, fashion: 0, home: 3, beauty: 0, travel: 0, food: 0, other: 0 },
   });
-  mockLoad.mockResolvedValue({ preferences: defaultAlertPreferences('Europe/Berlin'), saved: false });
+  mockLoad.mockResolvedValue({ preferences: defaultEmailPreferences('Europe/Berlin'), saved: false });
   mockSave.mockResolvedValue();
 });
 

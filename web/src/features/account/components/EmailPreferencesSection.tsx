@@ -4,15 +4,15 @@ import { Button } from '@/components/Button';
 import { Section } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
 import { authErrorCode } from '@/lib/error-code';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import { db } from '@/lib/firestore';
 import {
-  ALERT_PREFERENCE_LIMITS,
-  alertPreferencesInputSchema,
-  type AlertPreferencesInput,
+  EMAIL_PREFERENCE_LIMITS,
+  emailPreferencesInputSchema,
+  type EmailPreferencesInput,
   isValidTimeZone,
-} from '@model/alert-preferences';
-import type { ShopSummaryEntry } from '@model/shop-summary';
+} from '@bargains/model/email-preferences';
+import type { StoreSummaryEntry } from '@bargains/model/shop-summary';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { CategoryChoices, DigestFrequencyChoice, toggled } from './EmailChoiceFields';
 
@@ -26,13 +26,13 @@ const hourLabel = (hour: number) =>
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 /** The store list: loading, the stores, or failed (reported; interests are then categories alone). */
-type StoreChoices = ShopSummaryEntry[] | 'failed';
+type StoreChoices = StoreSummaryEntry[] | 'failed';
 
-type Update = (change: Partial<AlertPreferencesInput>) => void;
+type Update = (change: Partial<EmailPreferencesInput>) => void;
 
 /** Loads the preferences and the store list for the form; a failed store list is reported, not fatal. */
 function useEmailPreferencesData(uid: string) {
-  const [preferences, setPreferences] = useState<AlertPreferencesInput | null>(null);
+  const [preferences, setPreferences] = useState<EmailPreferencesInput | null>(null);
   const [shops, setShops] = useState<StoreChoices>([]);
   const [loadFailed, setLoadFailed] = useState(false);
 
@@ -46,7 +46,7 @@ function useEmailPreferencesData(uid: string) {
       });
     // Stores come from the deal data, which the rules open to subscribers only: anyone else chooses categories
     // alone, which is no failure.
-    fetchShopSummary()
+    fetchStoreSummary()
       .then((summary) => active && setShops(summary?.shops ?? []))
       .catch((error: unknown) => {
         if (authErrorCode(error) === 'permission-denied') return;
@@ -62,7 +62,7 @@ function useEmailPreferencesData(uid: string) {
 }
 
 /** The digest's frequency, and when it is on, its day (weekly), hour and time zone. */
-function DigestFields({ preferences, update }: { preferences: AlertPreferencesInput; update: Update }) {
+function DigestFields({ preferences, update }: { preferences: EmailPreferencesInput; update: Update }) {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const zoneChoices = zones.includes(preferences.time_zone) ? zones : [preferences.time_zone, ...zones];
   return (
@@ -83,7 +83,7 @@ function DigestFields({ preferences, update }: { preferences: AlertPreferencesIn
                 value={preferences.digest_weekday}
                 onChange={(event) =>
                   update({
-                    digest_weekday: Number(event.target.value) as AlertPreferencesInput['digest_weekday'],
+                    digest_weekday: Number(event.target.value) as EmailPreferencesInput['digest_weekday'],
                   })
                 }
               >
@@ -132,7 +132,7 @@ function DigestFields({ preferences, update }: { preferences: AlertPreferencesIn
 }
 
 /** Instant alerts for unusually cheap deals, and the optional fixed threshold. */
-function AlertFields({ preferences, update }: { preferences: AlertPreferencesInput; update: Update }) {
+function AlertFields({ preferences, update }: { preferences: EmailPreferencesInput; update: Update }) {
   return (
     <fieldset>
       <legend>Alerts for unusually cheap deals</legend>
@@ -172,11 +172,11 @@ function InterestFields({
   update,
   shops,
 }: {
-  preferences: AlertPreferencesInput;
+  preferences: EmailPreferencesInput;
   update: Update;
   shops: StoreChoices;
 }) {
-  const tooManyStores = preferences.interest_stores.length >= ALERT_PREFERENCE_LIMITS.stores;
+  const tooManyStores = preferences.interest_stores.length >= EMAIL_PREFERENCE_LIMITS.stores;
   return (
     <fieldset>
       <legend>Interests</legend>
@@ -235,13 +235,13 @@ export function EmailPreferencesSection({ uid }: { uid: string }) {
       </Section>
     );
 
-  const update = (change: Partial<AlertPreferencesInput>) => {
+  const update = (change: Partial<EmailPreferencesInput>) => {
     setMessage(null);
     setPreferences({ ...preferences, ...change });
   };
 
   const save = async () => {
-    const parsed = alertPreferencesInputSchema.safeParse(preferences);
+    const parsed = emailPreferencesInputSchema.safeParse(preferences);
     if (!parsed.success) {
       setMessage({
         tone: 'error',

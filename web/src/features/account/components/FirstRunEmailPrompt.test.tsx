@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultAlertPreferences } from '@model/alert-preferences';
+import { defaultEmailPreferences } from '@bargains/model/email-preferences';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { emailPromptKey } from '../lib/email-prompt-state';
 import { FirstRunEmailPrompt } from './FirstRunEmailPrompt';
@@ -13,7 +13,7 @@ jest.mock('../api/email-preferences', () => ({
 }));
 const mockLoad = jest.mocked(loadEmailPreferences);
 const mockSave = jest.mocked(saveEmailPreferences);
-const NOTHING_SAVED = { preferences: defaultAlertPreferences('Europe/Berlin'), saved: false };
+const NOTHING_SAVED = { preferences: defaultEmailPreferences('Europe/Berlin'), saved: false };
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -50,7 +50,7 @@ describe('FirstRunEmailPrompt', () => {
 
     await waitFor(() => expect(mockSave).toHaveBeenCalledTimes(1));
     expect(mockSave).toHaveBeenCalledWith(expect.anything(), 'user-1', {
-      ...defaultAlertPreferences('Europe/Berlin'),
+      ...defaultEmailPreferences('Europe/Berlin'),
       digest: 'weekly',
       instant_alerts: true,
       interest_categories: ['electronics', 'travel'],
@@ -77,7 +77,7 @@ describe('FirstRunEmailPrompt', () => {
     expect(mockSave).toHaveBeenCalledWith(
       expect.anything(),
       'user-1',
-      defaultAlertPreferences('Europe/Berlin'),
+      defaultEmailPreferences('Europe/Berlin'),
     );
   });
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { db } from '@/lib/firestore';
-import { type AlertPreferencesInput, defaultAlertPreferences } from '@model/alert-preferences';
+import { type EmailPreferencesInput, defaultEmailPreferences } from '@bargains/model/email-preferences';
 import { browserTimeZone, loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { readPending, writePending } from '../lib/email-prompt-state';
 import { CategoryChoices, DigestFrequencyChoice } from './EmailChoiceFields';
@@ -18,8 +18,8 @@ function FirstRunChoiceFields({
   choice,
   setChoice,
 }: {
-  choice: AlertPreferencesInput;
-  setChoice: (choice: AlertPreferencesInput) => void;
+  choice: EmailPreferencesInput;
+  setChoice: (choice: EmailPreferencesInput) => void;
 }) {
   return (
     <>
@@ -63,8 +63,8 @@ function FirstRunChoiceFields({
 export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; checkoutReturn: boolean }) {
   // Asked only after a checkout, or while a checkout's reminder is pending (read once, when it mounts).
   const [phase, setPhase] = useState<Phase>(() => (checkoutReturn || readPending(uid) ? 'checking' : 'done'));
-  const [choice, setChoice] = useState<AlertPreferencesInput>(() =>
-    defaultAlertPreferences(browserTimeZone()),
+  const [choice, setChoice] = useState<EmailPreferencesInput>(() =>
+    defaultEmailPreferences(browserTimeZone()),
   );
   const [failed, setFailed] = useState(false);
   const wanted = phase !== 'done';
@@ -93,7 +93,7 @@ export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; chec
   if (phase === 'checking' || phase === 'done') return null;
 
   /** Saves the answer; a dismissal goes away even when the save fails (an answer stays to be retried). */
-  const finish = async (preferences: AlertPreferencesInput, { dismissing = false } = {}) => {
+  const finish = async (preferences: EmailPreferencesInput, { dismissing = false } = {}) => {
     setPhase('saving');
     setFailed(false);
     try {
@@ -111,7 +111,7 @@ export function FirstRunEmailPrompt({ uid, checkoutReturn }: { uid: string; chec
       setPhase('asking');
     }
   };
-  const dismiss = () => void finish(defaultAlertPreferences(browserTimeZone()), { dismissing: true });
+  const dismiss = () => void finish(defaultEmailPreferences(browserTimeZone()), { dismissing: true });
 
   return (
     <section className="card email-prompt" aria-labelledby="email-prompt-title">

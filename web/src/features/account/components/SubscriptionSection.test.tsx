@@ -9,7 +9,7 @@ import {
 } from '@/subscription/api/billing-api';
 import { leaveAppFor } from '@/lib/leave-app';
 import { SubscriptionContext } from '@/subscription/hooks/useSubscription';
-import { parseUser } from '@model/user';
+import { parseUser } from '@bargains/model/user';
 import { SubscriptionSection } from './SubscriptionSection';
 
 jest.mock('@/subscription/api/billing-api', () => ({

@@ -10,7 +10,7 @@ import { leaveAppFor } from '@/lib/leave-app';
 import { subscriptionDisplay } from '@/subscription/lib/subscription-display';
 import { failedRenewalText, nextChargeText, paymentMethodText } from '@/subscription/lib/billing-copy';
 import { SubscriptionContext } from '@/subscription/hooks/useSubscription';
-import { subscriptionStatusView } from '@model/subscription-status';
+import { subscriptionStatusView } from '@bargains/model/subscription-status';
 import { ACCOUNT_MESSAGES, CANCEL_CONFIRMATION } from '../lib/account-messages';
 
 type Pending = 'cancel' | 'resubscribe' | 'portal' | null;

@@ -1,7 +1,7 @@
 // Account page copy (docs/reference.md#messages) and the mapping of delete-account failures to it. No Firebase imports: the
 // error is recognised by its `code` field, which the Auth SDK's FirebaseError, the backend's answer (ApiError)
 // and the app's own check (RecentLoginRequiredError) all carry.
-import { REQUIRES_RECENT_LOGIN } from '@model/recent-login';
+import { REQUIRES_RECENT_LOGIN } from '@bargains/model/recent-login';
 
 export const ACCOUNT_MESSAGES = {
   loadFailed: 'Failed to load your account information. Please try again later.',

@@ -1,4 +1,4 @@
-import { RECENT_LOGIN_MAX_AGE_SECONDS } from '@model/recent-login';
+import { RECENT_LOGIN_MAX_AGE_SECONDS } from '@bargains/model/recent-login';
 import {
   DELETE_FLOW_ALLOWANCE_SECONDS,
   RecentLoginRequiredError,

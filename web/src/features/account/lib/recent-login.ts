@@ -1,9 +1,13 @@
 // The web app's own recent-sign-in check before it deletes an account. The client deletes users/{uid} before it
 // calls delete_account (docs/reference.md#account-deletion), so a refusal by the backend after that would leave a live account without its
 // billing mirror: the app must not start unless the backend will accept. Same rule as the backend
-// (@model/recent-login), judged on the server's clock: a token refreshed just now carries the server's time as
+// (@bargains/model/recent-login), judged on the server's clock: a token refreshed just now carries the server's time as
 // its issue time, so a wrong device clock cannot pass or fail the check.
-import { isRecentLogin, RECENT_LOGIN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@model/recent-login';
+import {
+  isRecentLogin,
+  RECENT_LOGIN_MAX_AGE_SECONDS,
+  REQUIRES_RECENT_LOGIN,
+} from '@bargains/model/recent-login';
 
 /** Time left for the rest of the flow (document deletion, a cold function start) before the backend checks. */
 export const DELETE_FLOW_ALLOWANCE_SECONDS = 30;

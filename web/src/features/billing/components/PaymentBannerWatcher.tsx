@@ -2,7 +2,7 @@
 // shows the failed-renewal banner on every page, public ones included. On protected pages the SDK shares this
 // listener's watch with SubscriptionProvider's (same document, one stream).
 import { useEffect, useState } from 'react';
-import { parseUser, type UserDoc } from '@model/user';
+import { parseUser, type UserDoc } from '@bargains/model/user';
 import { watchUserDocument } from '@/lib/watch-user-document';
 import { PaymentFailedBanner } from './PaymentFailedBanner';
 import '../payment-banner.css';

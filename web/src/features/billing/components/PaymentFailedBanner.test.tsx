@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { parseUser } from '@model/user';
+import { parseUser } from '@bargains/model/user';
 import { createPortalSession } from '@/subscription/api/billing-api';
 import { leaveAppFor } from '@/lib/leave-app';
 import { PaymentFailedBanner } from './PaymentFailedBanner';

@@ -3,7 +3,7 @@
 // by itself when the card is fixed (invoice.paid → active).
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/Button';
-import type { UserDoc } from '@model/user';
+import type { UserDoc } from '@bargains/model/user';
 import { createPortalSession } from '@/subscription/api/billing-api';
 import { paymentFailure } from '@/subscription/lib/billing-copy';
 import { leaveAppFor } from '@/lib/leave-app';

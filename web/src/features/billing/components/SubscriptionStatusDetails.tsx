@@ -1,4 +1,4 @@
-import type { SubscriptionStatusResponse } from '@model/subscription-status';
+import type { SubscriptionStatusResponse } from '@bargains/model/subscription-status';
 import { formatUnixSeconds } from '@/lib/format-date';
 import { subscriptionStatusLabel } from '@/subscription/lib/subscription-display';
 

@@ -21,11 +21,11 @@ import {
   parseBlogSummary,
   type BlogPost,
   type BlogSummary,
-} from '@model/blog';
-import type { BlogCursor } from '@model/blog-island';
-import { parseAll } from '@model/invalid-document';
-import { blogDocPath, DOCUMENT_ID_FIELD } from '@model/paths';
-import { blogQuerySpec } from '@model/queries';
+} from '@bargains/model/blog';
+import type { BlogCursor } from '@bargains/model/contracts/blog-island';
+import { parseAll } from '@bargains/model/invalid-document';
+import { blogDocPath, DOCUMENT_ID_FIELD } from '@bargains/model/paths';
+import { blogQuerySpec } from '@bargains/model/queries';
 
 export interface BlogPage {
   posts: BlogSummary[];

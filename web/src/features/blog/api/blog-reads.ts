@@ -1,8 +1,8 @@
 // The blog's Firestore reads, with Firestore Lite and the query code loaded on the first read instead of with the
 // page: a page the server rendered takes over from its island and reads nothing until the reader asks for more
 // posts or opens another one, so the takeover does not evaluate ~80 KB of SDK it does not use.
-import type { BlogPost } from '@model/blog';
-import type { BlogCursor } from '@model/blog-island';
+import type { BlogPost } from '@bargains/model/blog';
+import type { BlogCursor } from '@bargains/model/contracts/blog-island';
 import type { BlogPage } from './blog-posts';
 
 async function blogReads() {

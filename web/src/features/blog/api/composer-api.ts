@@ -1,8 +1,8 @@
 // The blog composer's one write path: write_blog_post (docs/blog-composer.md), with the editor's ID token. The
 // function checks the editor claim and validates the draft again; the answers are untrusted input.
 import { z } from 'zod';
-import { parseBlogPost, type BlogPost } from '@model/blog';
-import type { BlogDraftInput } from '@model/blog-draft';
+import { parseBlogPost, type BlogPost } from '@bargains/model/blog';
+import type { BlogDraftInput } from '@bargains/model/blog-draft';
 import { callFunction } from '@/lib/api-client';
 
 const previewAnswer = z.object({ post: z.object({ id: z.string() }).passthrough() });

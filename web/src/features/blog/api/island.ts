@@ -1,6 +1,6 @@
-// The data a server-rendered blog page carried (see @model/blog-island): the pages start from it instead of
+// The data a server-rendered blog page carried (see @bargains/model/blog-island): the pages start from it instead of
 // reading Firestore again. It describes the page the browser loaded, so it is used only for that URL.
-import { BLOG_ISLAND_ID, parseBlogIsland, type BlogIsland } from '@model/blog-island';
+import { BLOG_ISLAND_ID, parseBlogIsland, type BlogIsland } from '@bargains/model/contracts/blog-island';
 import { keepServerBody } from './server-body';
 
 let island: BlogIsland | null | undefined;

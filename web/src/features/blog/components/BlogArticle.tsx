@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { BlogAuthor, BlogPost } from '@model/blog';
+import type { BlogAuthor, BlogPost } from '@bargains/model/blog';
 import { useDocumentTitle } from '@/components/layout/Page';
 import { BlogBody } from './BlogBody';
 import { authorName, BlogByline } from './BlogByline';

@@ -46,7 +46,7 @@ export function BlogBody({ html, prepared }: BlogBodyProps) {
     navigate(`${url.pathname}${url.search}${url.hash}`);
   };
 
-  // The server's markup is sanitized there with the same allow-list (model/blog-html.ts).
+  // The server's markup is sanitized there with the same allow-list (model/contracts/blog-html.ts).
   if (prepared !== undefined)
     return <div className="blog-body" dangerouslySetInnerHTML={{ __html: prepared }} />;
   // The click handler only refines link behaviour; keyboard activation of links still fires click events.

@@ -1,4 +1,4 @@
-import type { BlogAuthor } from '@model/blog';
+import type { BlogAuthor } from '@bargains/model/blog';
 import { formatPublicationDate } from '@/lib/format-date';
 
 interface BlogBylineProps {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { BlogSummary } from '@model/blog';
+import type { BlogSummary } from '@bargains/model/blog';
 import { BlogByline } from './BlogByline';
 
 /** Covers are authored at 16:9 (1200×675); the attributes reserve the space before the image arrives. */

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import type { BlogSummary } from '@model/blog';
-import type { BlogCursor } from '@model/blog-island';
-import { blogListPath } from '@model/blog-links';
+import type { BlogSummary } from '@bargains/model/blog';
+import type { BlogCursor } from '@bargains/model/contracts/blog-island';
+import { blogListPath } from '@bargains/model/contracts/blog-links';
 import { Page } from '@/components/layout/Page';
 import { Spinner } from '@/components/Spinner';
 import type { BlogListStatus } from '../lib/blog-list-state';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { BlogPost } from '@model/blog';
+import type { BlogPost } from '@bargains/model/blog';
 import { ApiError } from '@/lib/api-client';
 import { previewBlogPost, publishBlogPost } from '../api/composer-api';
 import { BlogComposer } from './BlogComposer';

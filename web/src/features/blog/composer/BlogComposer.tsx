@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import type { BlogPost } from '@model/blog';
-import { blogDraftSchema } from '@model/blog-draft';
+import type { BlogPost } from '@bargains/model/blog';
+import { blogDraftSchema } from '@bargains/model/blog-draft';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';

@@ -1,4 +1,4 @@
-import { blogDraftSchema } from '@model/blog-draft';
+import { blogDraftSchema } from '@bargains/model/blog-draft';
 import {
   draftInput,
   EMPTY_DRAFT,

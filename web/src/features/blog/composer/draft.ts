@@ -1,7 +1,7 @@
 // Pure helpers of the blog composer (docs/blog-composer.md): the draft a form holds, the snippets its toolbar
 // inserts into the HTML body, and the checks on an image file before it is inlined.
-import type { BlogPost } from '@model/blog';
-import type { BlogDraftInput } from '@model/blog-draft';
+import type { BlogPost } from '@bargains/model/blog';
+import type { BlogDraftInput } from '@bargains/model/blog-draft';
 
 export interface DraftForm {
   id: string;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { BlogCursor } from '@model/blog-island';
+import type { BlogCursor } from '@bargains/model/contracts/blog-island';
 import { readBlogPage } from '../api/blog-reads';
 import { startFirstRead, takeFirstRead } from '../api/first-read';
 import { blogIslandFor } from '../api/island';

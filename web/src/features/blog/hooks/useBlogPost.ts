@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { BlogPost } from '@model/blog';
+import type { BlogPost } from '@bargains/model/blog';
 import { readBlogPost } from '../api/blog-reads';
 import { startFirstRead, takeFirstRead } from '../api/first-read';
 import { blogIslandFor } from '../api/island';

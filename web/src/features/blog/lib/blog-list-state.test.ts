@@ -1,4 +1,4 @@
-import type { BlogPost } from '@model/blog';
+import type { BlogPost } from '@bargains/model/blog';
 import { blogListReducer, canLoadMore, initialBlogListState, type BlogListState } from './blog-list-state';
 
 const post = (id: string): BlogPost => ({

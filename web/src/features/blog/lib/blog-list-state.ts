@@ -1,6 +1,6 @@
 // The blog list's paging state (docs/reference.md#blog): first page, then more pages after the last post's cursor until a
 // page comes back empty. Pure, so the rules are unit-tested without Firestore.
-import type { BlogSummary } from '@model/blog';
+import type { BlogSummary } from '@bargains/model/blog';
 
 export type BlogListStatus = 'loading' | 'ready' | 'loading-more' | 'complete';
 

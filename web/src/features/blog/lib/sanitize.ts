@@ -1,7 +1,10 @@
-// The browser's instance of the shared blog sanitizer (@model/blog-html: the same allow-list as the publisher
+// The browser's instance of the shared blog sanitizer (@bargains/model/blog-html: the same allow-list as the publisher
 // and the server render).
 import type { DOMPurify } from 'dompurify';
-import { createBlogPurifier, sanitizeBlogFragment as sanitizeWith } from '@model/blog-html';
+import {
+  createBlogPurifier,
+  sanitizeBlogFragment as sanitizeWith,
+} from '@bargains/model/contracts/blog-html';
 
 let sharedPurifier: DOMPurify | undefined;
 

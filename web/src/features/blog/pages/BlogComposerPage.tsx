@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { BlogSummary } from '@model/blog';
+import type { BlogSummary } from '@bargains/model/blog';
 import { Alert } from '@/components/Alert';
 import { PageSpinner } from '@/components/Spinner';
 import { Page } from '@/components/layout/Page';

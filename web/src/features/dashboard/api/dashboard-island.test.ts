@@ -1,4 +1,4 @@
-import { DASHBOARD_ISLAND_ID } from '@model/dashboard-render';
+import { DASHBOARD_ISLAND_ID } from '@bargains/model/contracts/dashboard-render';
 import { makeDeal } from '../test/deal-fixture';
 import {
   type DashboardIsland,

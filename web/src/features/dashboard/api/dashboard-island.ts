@@ -3,9 +3,9 @@
 // reading it again. It travels in `<script type="application/json" id="dashboard-data">` after #root: a data island
 // that never executes (the Content-Security-Policy allows no inline scripts), read once by the app.
 import { array, looseObject, nullable, number, object, string, union, boolean } from 'zod/mini';
-import { parseIslandJson, scriptSafeJson } from '@model/data-island';
-import { parseDeal, type Deal } from '@model/deal';
-import { DASHBOARD_ISLAND_ID, type DashboardSession } from '@model/dashboard-render';
+import { parseIslandJson, scriptSafeJson } from '@bargains/model/contracts/data-island';
+import { parseDeal, type Deal } from '@bargains/model/deal';
+import { DASHBOARD_ISLAND_ID, type DashboardSession } from '@bargains/model/contracts/dashboard-render';
 import type { DealPage } from './deal-pages';
 
 export interface DashboardIsland {
@@ -15,7 +15,7 @@ export interface DashboardIsland {
   first: { search: string; now: Date; page: DealPage } | null;
 }
 
-/** The island's JSON, safe inside its <script> element (model/data-island.ts). */
+/** The island's JSON, safe inside its <script> element (model/contracts/data-island.ts). */
 export const serializeDashboardIsland = (island: DashboardIsland): string => scriptSafeJson(island);
 
 const cursorValue = union([string(), number(), boolean()]);

@@ -1,7 +1,7 @@
 // "Most popular" from the web app: the subscriber's View Deal open of a deal today, as the activity document the
 // rules allow (model/popularity.ts). The counts on the deal are the triggers'; the app never writes them.
 import { doc, setDoc, type Firestore } from 'firebase/firestore/lite';
-import { activityDoc, activityDocPath, utcDayOf } from '@model/popularity';
+import { activityDoc, activityDocPath, utcDayOf } from '@bargains/model/popularity';
 
 /**
  * Records today's (UTC) open; recording it again the same day writes the same document unchanged, which the rules

@@ -1,6 +1,6 @@
-import { buildDealDoc, newestKeyOf, type DealInput } from '@model/deal';
-import { dealQuerySpec } from '@model/queries';
-import type { QueriedDocument } from '@model/dashboard-render';
+import { buildDealDoc, newestKeyOf, type DealInput } from '@bargains/model/deal';
+import { dealQuerySpec } from '@bargains/model/queries';
+import type { QueriedDocument } from '@bargains/model/contracts/dashboard-render';
 import { dealPageOf } from './deal-pages';
 
 const NOW = new Date('2025-01-06T08:00:00.000Z');

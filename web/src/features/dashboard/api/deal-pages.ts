@@ -13,11 +13,11 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/firestore/lite';
-import { dealSearchTexts, parseDeal, type Deal } from '@model/deal';
-import { parseAll, warnInvalidDocument } from '@model/invalid-document';
-import type { QueriedDocument } from '@model/dashboard-render';
-import type { DealInterests } from '@model/for-you';
-import { DOCUMENT_ID_FIELD } from '@model/paths';
+import { dealSearchTexts, parseDeal, type Deal } from '@bargains/model/deal';
+import { parseAll, warnInvalidDocument } from '@bargains/model/invalid-document';
+import type { QueriedDocument } from '@bargains/model/contracts/dashboard-render';
+import type { DealInterests } from '@bargains/model/for-you';
+import { DOCUMENT_ID_FIELD } from '@bargains/model/paths';
 import {
   type DealFilter,
   type DealNarrowing,
@@ -25,8 +25,8 @@ import {
   dealsByIdQuerySpec,
   type DealSort,
   type QuerySpec,
-} from '@model/queries';
-import { matchesSearchRest, searchTermsOf } from '@model/search';
+} from '@bargains/model/queries';
+import { matchesSearchRest, searchTermsOf } from '@bargains/model/search';
 
 /**
  * Where the next page starts: the last document's values of the query's orderBy fields, the document id last

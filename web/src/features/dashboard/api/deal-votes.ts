@@ -1,7 +1,7 @@
 // "Did this code work?" from the web app: the subscriber's own vote document (model/votes.ts), written with the
 // fields firestore.rules require. The counts on the deal are the trigger's; the app never writes them.
 import { doc, serverTimestamp, setDoc, type FieldValue, type Firestore } from 'firebase/firestore/lite';
-import { dealVoteDocPath, type VoteDoc } from '@model/votes';
+import { dealVoteDocPath, type VoteDoc } from '@bargains/model/votes';
 
 /** Casts or changes the user's vote on the deal's current code. */
 export async function writeDealVote(

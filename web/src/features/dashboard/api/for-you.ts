@@ -1,15 +1,15 @@
 // For you's reads (model/for-you.ts has the ranking): the subscriber's interests once when the view opens, then its
 // pages, each at most a page of deal documents across the ranking's tiers.
 import { doc, getDoc, getDocs, type Firestore } from 'firebase/firestore/lite';
-import { parseAlertPreferences } from '@model/alert-preferences';
+import { parseEmailPreferences } from '@bargains/model/email-preferences';
 import {
   type DealInterests,
   FOR_YOU_SAVED_DEALS,
   forYouTiers,
   interestsOf,
   readForYouPage,
-} from '@model/for-you';
-import { alertPreferencesDocPath } from '@model/paths';
+} from '@bargains/model/for-you';
+import { emailPreferencesDocPath } from '@bargains/model/paths';
 import {
   dealPageOf,
   fetchDealsById,
@@ -29,10 +29,10 @@ export async function fetchDealInterests(
 ): Promise<DealInterests> {
   const recent = savedDealIds.slice(0, FOR_YOU_SAVED_DEALS);
   const [preferences, savedDeals] = await Promise.all([
-    getDoc(doc(db, alertPreferencesDocPath(uid))),
+    getDoc(doc(db, emailPreferencesDocPath(uid))),
     recent.length > 0 ? fetchDealsById(db, recent) : Promise.resolve([]),
   ]);
-  const stored = preferences.exists() ? parseAlertPreferences(uid, preferences.data()) : null;
+  const stored = preferences.exists() ? parseEmailPreferences(uid, preferences.data()) : null;
   return interestsOf(stored, savedDeals);
 }
 

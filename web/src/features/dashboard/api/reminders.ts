@@ -2,14 +2,14 @@
 // saved deal), a reminder is set or changed with one write and removed with one delete. firestore.rules checks
 // the shape, the subscription and that the deal is saved.
 import { deleteDoc, doc, getDocs, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
-import { reminderDocPath } from '@model/paths';
+import { reminderDocPath } from '@bargains/model/paths';
 import {
   parseReminder,
   type Reminder,
   reminderDoc,
   type ReminderLeadDays,
   remindersQuerySpec,
-} from '@model/reminder';
+} from '@bargains/model/reminder';
 import { toFirestoreQuery } from './deal-pages';
 
 export async function fetchReminders(db: Firestore, uid: string): Promise<Map<string, Reminder>> {

@@ -1,9 +1,9 @@
 // users/{uid}/saved/{dealId} from the web app: one read lists every saved deal (the count is capped, see
 // model/saved.ts), and a save or unsave is one batch with the counter, as firestore.rules require.
 import { doc, getDoc, getDocs, serverTimestamp, writeBatch, type Firestore } from 'firebase/firestore/lite';
-import { reminderDocPath, savedCounterDocPath, savedDealDocPath } from '@model/paths';
-import { savedDealsQuerySpec } from '@model/queries';
-import { parseSavedCount, parseSavedDeal, type SavedCounterDoc, type SavedDeal } from '@model/saved';
+import { reminderDocPath, savedCounterDocPath, savedDealDocPath } from '@bargains/model/paths';
+import { savedDealsQuerySpec } from '@bargains/model/queries';
+import { parseSavedCount, parseSavedDeal, type SavedCounterDoc, type SavedDeal } from '@bargains/model/saved';
 import { toFirestoreQuery } from './deal-pages';
 
 export interface SavedDeals {

@@ -1,4 +1,4 @@
-import { DASHBOARD_ISLAND_ID } from '@model/dashboard-render';
+import { DASHBOARD_ISLAND_ID } from '@bargains/model/contracts/dashboard-render';
 import { noteDashboardSession } from '@/lib/dashboard-session';
 import { DEFAULT_LIST_PARAMS, dealListQuery } from '../lib/list-params';
 import { makeDeal } from '../test/deal-fixture';

@@ -2,7 +2,7 @@
 // the deal, the answer (keyboard and screen reader), and the card's fixed row (no jump).
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { summarizeVotes, type Vote } from '@model/votes';
+import { summarizeVotes, type Vote } from '@bargains/model/votes';
 import { makeDeal } from '../test/deal-fixture';
 import { DealVotingContext, type DealVoting, type SessionVote } from '../hooks/useDealVotes';
 import { DealCard } from './DealCard';

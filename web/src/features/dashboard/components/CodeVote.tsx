@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { codeTrust, type DealVotes } from '@model/votes';
+import { codeTrust, type DealVotes } from '@bargains/model/votes';
 import { codeTrustText } from '../lib/card-text';
 import { useDealVoting } from '../hooks/useDealVotes';
 

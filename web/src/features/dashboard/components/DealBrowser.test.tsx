@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchDealPage, type DealCursor, type DealPage, type DealPageRequest } from '../api/deal-pages';
 import { fetchSavedDeals } from '../api/saved-deals';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import { MAX_FILL_READS } from '../lib/deal-list-state';
 import { renderDealBrowser } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
@@ -10,7 +10,7 @@ import { installFakeIntersectionObserver, scrollIntoView } from '../test/interse
 
 jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
 jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
-jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+jest.mock('@/lib/fetch-store-summary', () => ({ fetchStoreSummary: jest.fn() }));
 const mockFetchDealPage = jest.mocked(fetchDealPage);
 const cursorAt = (id: string): DealCursor => [id];
 
@@ -37,7 +37,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   installFakeIntersectionObserver();
   jest.mocked(fetchSavedDeals).mockResolvedValue({ deals: [], count: 0 });
-  jest.mocked(fetchShopSummary).mockResolvedValue(null);
+  jest.mocked(fetchStoreSummary).mockResolvedValue(null);
 });
 
 const renderBrowser = (uid: string | null = 'user-1') => renderDealBrowser(uid);

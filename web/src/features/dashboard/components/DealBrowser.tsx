@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import type { DealInterests } from '@model/for-you';
+import type { DealInterests } from '@bargains/model/for-you';
 import { Link } from 'react-router-dom';
-import { applyEditorialChanges } from '@model/editorial-changes';
-import { dealAppliesIn } from '@model/regions';
-import type { ShopSummary } from '@model/shop-summary';
+import { applyEditorialChanges } from '@bargains/model/editorial-changes';
+import { dealAppliesIn } from '@bargains/model/regions';
+import type { StoreSummary } from '@bargains/model/store-summary';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDealPages, type DealListQuery, type DealPages } from '../hooks/useDealPages';
@@ -15,7 +15,7 @@ import type { SavedDealsState } from '../hooks/useSavedDeals';
 import { useWhenVisible } from '@/hooks/useWhenVisible';
 import { useDealCountry } from '@/lib/deal-country';
 import { firstContentShown } from '@/lib/first-content';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import type { DealListStatus } from '../lib/deal-list-state';
 import { clearFilters, dealListQuery, type DealListParams, hasActiveFilters } from '../lib/list-params';
 import { DealCard } from './DealCard';
@@ -53,14 +53,14 @@ interface DealBrowserProps {
 
 /** Search, filters and sort over an infinitely scrolling grid of live deals, or the user's saved deals. */
 export function DealBrowser({ db, uid, params, onParamsChange, saved }: DealBrowserProps) {
-  const [summary, setSummary] = useState<ShopSummary | null>(null);
+  const [summary, setSummary] = useState<StoreSummary | null>(null);
   const voting = useDealVotes(db, uid);
   const recordOpen = useDealOpens(db, uid);
   useEffect(() => {
     if (uid === null) return;
     let current = true;
     // The filters work without it (no counts, the current store shown by id): a failure is logged, not shown.
-    fetchShopSummary().then(
+    fetchStoreSummary().then(
       (loaded) => current && setSummary(loaded),
       (error: unknown) => console.error('dashboard.shop_summary_load_failed', error),
     );
@@ -154,7 +154,7 @@ function LiveDeals({
   saved,
   summary,
   interests,
-}: DealBrowserProps & { summary: ShopSummary | null; interests?: DealInterests }) {
+}: DealBrowserProps & { summary: StoreSummary | null; interests?: DealInterests }) {
   const { filter, sort, shop, category, q } = params;
   const query = useMemo(
     (): DealListQuery => ({
@@ -194,7 +194,7 @@ function LiveDeals({
 interface DealListProps extends Pick<DealBrowserProps, 'params' | 'onParamsChange' | 'saved'> {
   pages: DealPages;
   signedIn: boolean;
-  summary: ShopSummary | null;
+  summary: StoreSummary | null;
   lastCardRef?: Ref<HTMLElement>;
 }
 

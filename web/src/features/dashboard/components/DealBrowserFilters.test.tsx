@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchDealPage, fetchDealsById, type DealPage, type DealPageRequest } from '../api/deal-pages';
 import { fetchSavedDeals, writeSavedDeal } from '../api/saved-deals';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import { renderDealBrowser } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
 import { installFakeIntersectionObserver } from '../test/intersection-observer';
@@ -12,7 +12,7 @@ import { SEARCH_DEBOUNCE_MS } from './DealToolbar';
 
 jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
 jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
-jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+jest.mock('@/lib/fetch-store-summary', () => ({ fetchStoreSummary: jest.fn() }));
 const mockFetchDealPage = jest.mocked(fetchDealPage);
 const mockWriteSavedDeal = jest.mocked(writeSavedDeal);
 
@@ -38,7 +38,7 @@ beforeEach(() => {
   installFakeIntersectionObserver();
   mockFetchDealPage.mockResolvedValue(pageOf(['d0', 'd1']));
   jest.mocked(fetchSavedDeals).mockResolvedValue({ deals: [], count: 0 });
-  jest.mocked(fetchShopSummary).mockResolvedValue(SUMMARY);
+  jest.mocked(fetchStoreSummary).mockResolvedValue(SUMMARY);
 });
 
 describe('dashboard search, filters and URL state', () => {

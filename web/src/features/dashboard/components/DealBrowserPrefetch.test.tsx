@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { fetchDealPage, type DealPage } from '../api/deal-pages';
 import { adoptFirstDealPage, prefetchFirstDealPage } from '../api/first-page-prefetch';
 import { fetchSavedDeals } from '../api/saved-deals';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import { DEFAULT_LIST_PARAMS, dealListQuery } from '../lib/list-params';
 import { renderDealBrowser, testDb } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
@@ -10,7 +10,7 @@ import { installFakeIntersectionObserver, scrollIntoView } from '../test/interse
 
 jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
 jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
-jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+jest.mock('@/lib/fetch-store-summary', () => ({ fetchStoreSummary: jest.fn() }));
 const mockFetchDealPage = jest.mocked(fetchDealPage);
 
 const pageOf = (ids: string[]): DealPage => ({
@@ -23,7 +23,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   installFakeIntersectionObserver();
   jest.mocked(fetchSavedDeals).mockResolvedValue({ deals: [], count: 0 });
-  jest.mocked(fetchShopSummary).mockResolvedValue(null);
+  jest.mocked(fetchStoreSummary).mockResolvedValue(null);
 });
 
 describe('DealBrowser with a first page requested while the app booted', () => {

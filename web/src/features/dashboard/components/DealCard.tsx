@@ -1,8 +1,8 @@
 import { type CSSProperties, type ReactNode, type Ref, useState } from 'react';
-import type { Deal } from '@model/deal';
-import { EDITORS_PICK_LABEL } from '@model/editor-role';
-import { isImageReference } from '@model/fields';
-import { DEAL_SOURCE_ID } from '@model/paths';
+import type { Deal } from '@bargains/model/deal';
+import { EDITORS_PICK_LABEL } from '@bargains/model/editor-role';
+import { isImageReference } from '@bargains/model/fields';
+import { DEAL_SOURCE_ID } from '@bargains/model/paths';
 import { formatCalendarDate } from '@/lib/format-date';
 import {
   addedAgo,

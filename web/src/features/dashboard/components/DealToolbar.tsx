@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, isDealCategory } from '@model/category';
-import { DEAL_FILTERS, DEAL_SORTS } from '@model/queries';
-import { MAX_SEARCH_TEXT_LENGTH } from '@model/search';
-import type { ShopSummary } from '@model/shop-summary';
+import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, isDealCategory } from '@bargains/model/category';
+import { DEAL_FILTERS, DEAL_SORTS } from '@bargains/model/queries';
+import { MAX_SEARCH_TEXT_LENGTH } from '@bargains/model/search';
+import type { StoreSummary } from '@bargains/model/store-summary';
 import { DEAL_FILTER_LABELS, DEAL_SORT_LABELS, isDealFilter, isDealSort } from '../lib/deal-options';
 import { clearFilters, type DealListParams, hasActiveFilters } from '../lib/list-params';
 
@@ -14,7 +14,7 @@ interface DealToolbarProps {
   /** `replace` for search typing (one history entry per search, not per pause). */
   onChange: (next: DealListParams, options?: { replace?: boolean }) => void;
   /** Stores and categories with counts; null while loading or when unavailable (the selects still work). */
-  summary: ShopSummary | null;
+  summary: StoreSummary | null;
 }
 
 const withCount = (label: string, count: number | undefined) =>

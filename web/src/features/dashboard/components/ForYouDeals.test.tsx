@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DealInterests } from '@model/for-you';
+import type { DealInterests } from '@bargains/model/for-you';
 import { fetchDealPage, type DealPage } from '../api/deal-pages';
 import { fetchDealInterests, fetchForYouPage } from '../api/for-you';
 import { fetchSavedDeals } from '../api/saved-deals';
-import { fetchShopSummary } from '@/lib/shop-summary';
+import { fetchStoreSummary } from '@/lib/fetch-store-summary';
 import { renderDealBrowser } from '../test/browser-harness';
 import { makeDeal } from '../test/deal-fixture';
 import { installFakeIntersectionObserver } from '../test/intersection-observer';
@@ -12,7 +12,7 @@ import { installFakeIntersectionObserver } from '../test/intersection-observer';
 jest.mock('../api/deal-pages', () => ({ fetchDealPage: jest.fn(), fetchDealsById: jest.fn() }));
 jest.mock('../api/for-you', () => ({ fetchDealInterests: jest.fn(), fetchForYouPage: jest.fn() }));
 jest.mock('../api/saved-deals', () => ({ fetchSavedDeals: jest.fn(), writeSavedDeal: jest.fn() }));
-jest.mock('@/lib/shop-summary', () => ({ fetchShopSummary: jest.fn() }));
+jest.mock('@/lib/fetch-store-summary', () => ({ fetchStoreSummary: jest.fn() }));
 
 const INTERESTS: DealInterests = { stores: ['acme', 'zeta'], categories: ['home'] };
 const page = (ids: string[]): DealPage => ({
@@ -30,7 +30,7 @@ beforeEach(() => {
     deals: [{ dealId: 'saved-1', saved_at: new Date('2026-11-01T00:00:00Z') }],
     count: 1,
   });
-  jest.mocked(fetchShopSummary).mockResolvedValue(null);
+  jest.mocked(fetchStoreSummary).mockResolvedValue(null);
   jest.mocked(fetchDealPage).mockResolvedValue(page(['all-1']));
 });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Firestore } from 'firebase/firestore/lite';
-import { type DealInterests, hasInterests } from '@model/for-you';
+import { type DealInterests, hasInterests } from '@bargains/model/for-you';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { useDealInterests } from '../hooks/useDealInterests';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Reminder } from '@model/reminder';
+import type { Reminder } from '@bargains/model/reminder';
 import type { RemindersState } from '../hooks/useReminders';
 import { formatReminderTime, ReminderControl } from './ReminderControl';
 

@@ -1,6 +1,11 @@
 import { useId } from 'react';
-import type { Deal } from '@model/deal';
-import { REMINDER_LEAD_DAYS, type ReminderLeadDays, reminderChoices, reminderTime } from '@model/reminder';
+import type { Deal } from '@bargains/model/deal';
+import {
+  REMINDER_LEAD_DAYS,
+  type ReminderLeadDays,
+  reminderChoices,
+  reminderTime,
+} from '@bargains/model/reminder';
 import type { RemindersState } from '../hooks/useReminders';
 
 const LEAD_LABELS: Record<ReminderLeadDays, string> = { 1: '1 day before', 3: '3 days before' };

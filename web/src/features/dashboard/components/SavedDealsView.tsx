@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import type { Deal } from '@model/deal';
-import { dealAppliesIn } from '@model/regions';
-import { DEAL_PAGE_SIZE } from '@model/queries';
+import type { Deal } from '@bargains/model/deal';
+import { dealAppliesIn } from '@bargains/model/regions';
+import { DEAL_PAGE_SIZE } from '@bargains/model/queries';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { PageSpinner } from '@/components/Spinner';

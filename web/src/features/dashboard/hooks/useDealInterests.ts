@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import type { DealInterests } from '@model/for-you';
+import type { DealInterests } from '@bargains/model/for-you';
 import { errorText } from '@/lib/error-text';
 import { fetchDealInterests } from '../api/for-you';
 import type { SavedDealsState } from './useSavedDeals';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import { utcDayOf } from '@model/popularity';
+import { utcDayOf } from '@bargains/model/popularity';
 import { writeDealOpen } from '../api/deal-activity';
 
 /** Records a View Deal open for "Most popular"; null where nothing is recorded (signed out). */

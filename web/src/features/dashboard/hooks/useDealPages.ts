@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import type { DealInterests } from '@model/for-you';
-import type { DealFilter, DealNarrowing, DealSort } from '@model/queries';
+import type { DealInterests } from '@bargains/model/for-you';
+import type { DealFilter, DealNarrowing, DealSort } from '@bargains/model/queries';
 import { errorText } from '@/lib/error-text';
 import { fetchDealPage, type DealCursor, type DealPage } from '../api/deal-pages';
 import { fetchForYouPage } from '../api/for-you';

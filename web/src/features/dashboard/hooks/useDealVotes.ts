@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import { VOTE_CHANGE_MIN_SECONDS } from '@model/votes';
+import { VOTE_CHANGE_MIN_SECONDS } from '@bargains/model/votes';
 import { errorText } from '@/lib/error-text';
 import { writeDealVote } from '../api/deal-votes';
 

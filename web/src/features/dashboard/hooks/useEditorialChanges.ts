@@ -5,7 +5,7 @@ import {
   EDITORIAL_CHANGES_POLL_MS,
   type EditorialChangesDoc,
   parseEditorialChanges,
-} from '@model/editorial-changes';
+} from '@bargains/model/editorial-changes';
 
 const NO_CHANGES: EditorialChangesDoc['deals'] = {};
 

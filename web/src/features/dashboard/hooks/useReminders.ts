@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import { isKnownTimeZone, type Reminder, type ReminderChoice } from '@model/reminder';
+import { isKnownTimeZone, type Reminder, type ReminderChoice } from '@bargains/model/reminder';
 import { errorText } from '@/lib/error-text';
 import { deleteReminder, fetchReminders, writeReminder } from '../api/reminders';
 

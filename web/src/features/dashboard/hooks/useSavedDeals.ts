@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import { MAX_SAVED_DEALS, type SavedDeal } from '@model/saved';
+import { MAX_SAVED_DEALS, type SavedDeal } from '@bargains/model/saved';
 import { errorText } from '@/lib/error-text';
 import { fetchSavedDeals, writeSavedDeal } from '../api/saved-deals';
 

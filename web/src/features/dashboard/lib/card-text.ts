@@ -1,6 +1,6 @@
 // What a card shows, without repeating itself: sources often start the title with the savings text (already
 // on the badge) and mention the coupon code in the description (already on the code chip).
-import type { CodeTrust } from '@model/votes';
+import type { CodeTrust } from '@bargains/model/votes';
 import { formatTimeAgo } from '@/lib/format-date';
 
 const DAY_MS = 86_400_000;

@@ -1,8 +1,8 @@
 // State of the paged deal list as a reducer: the transitions are pure and tested without Firestore.
 // Every listing (one user, filter and sort) gets an id; responses from an older listing are ignored,
 // so a slow page for the previous filter can never land in the new list.
-import type { Deal } from '@model/deal';
-import { DEAL_PAGE_SIZE } from '@model/queries';
+import type { Deal } from '@bargains/model/deal';
+import { DEAL_PAGE_SIZE } from '@bargains/model/queries';
 import { appendUniqueById, canLoadNextPage } from './pagination';
 
 /**

@@ -1,5 +1,5 @@
 // Labels of the dashboard's filter and sort selects (docs/reference.md#deals), keyed by the model's query options.
-import { DEAL_FILTERS, DEAL_SORTS, type DealFilter, type DealSort } from '@model/queries';
+import { DEAL_FILTERS, DEAL_SORTS, type DealFilter, type DealSort } from '@bargains/model/queries';
 
 export const DEAL_FILTER_LABELS: Record<DealFilter, string> = {
   all: 'All Deals',

@@ -2,9 +2,14 @@
 // view=for_you),
 // so reload, back/forward and a shared link restore the same list. Parsing never fails: a missing or invalid
 // parameter reads as its default, and serializing leaves defaults out so the plain /dashboard stays canonical.
-import { isDealCategory, type DealCategory } from '@model/category';
-import { DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, type DealFilter, type DealSort } from '@model/queries';
-import { MAX_SEARCH_TEXT_LENGTH, parseSearchText } from '@model/search';
+import { isDealCategory, type DealCategory } from '@bargains/model/category';
+import {
+  DEFAULT_DEAL_FILTER,
+  DEFAULT_DEAL_SORT,
+  type DealFilter,
+  type DealSort,
+} from '@bargains/model/queries';
+import { MAX_SEARCH_TEXT_LENGTH, parseSearchText } from '@bargains/model/search';
 import type { DealListQuery } from '../hooks/useDealPages';
 import { isDealSort } from './deal-options';
 

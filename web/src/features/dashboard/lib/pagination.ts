@@ -1,5 +1,5 @@
 // The infinite-scroll rules (docs/reference.md#deals) as pure functions, so the conditions are tested on their own.
-import { DEAL_PAGE_SIZE } from '@model/queries';
+import { DEAL_PAGE_SIZE } from '@bargains/model/queries';
 
 export interface NextPageConditions {
   /** Documents the last page query returned (before malformed ones were dropped). */

@@ -1,4 +1,4 @@
-import type { Deal } from '@model/deal';
+import type { Deal } from '@bargains/model/deal';
 
 /** A valid parsed deal for component tests; override what the test is about. */
 export function makeDeal(overrides: Partial<Deal> = {}): Deal {

@@ -1,8 +1,8 @@
 // The editor functions (docs/editor.md), called with the signed-in editor's ID token. Requests are built from the
 // shared schemas' types (model/editor.ts); answers are untrusted input, checked with zod.
 import { z } from 'zod';
-import { DEAL_CATEGORIES } from '@model/category';
-import type { EditorAction } from '@model/editor';
+import { DEAL_CATEGORIES } from '@bargains/model/category';
+import type { EditorAction } from '@bargains/model/editor';
 import { callFunction } from '@/lib/api-client';
 
 const overridesSchema = z.object({

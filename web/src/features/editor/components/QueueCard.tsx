@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@model/category';
-import type { EditorAction } from '@model/editor';
-import { EDITORS_PICK_LABEL } from '@model/editor-role';
+import { DEAL_CATEGORIES, DEAL_CATEGORY_LABELS, type DealCategory } from '@bargains/model/category';
+import type { EditorAction } from '@bargains/model/editor';
+import { EDITORS_PICK_LABEL } from '@bargains/model/editor-role';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
 import { formatCalendarDate } from '@/lib/format-date';

@@ -1,7 +1,7 @@
-// Whether the signed-in user is an editor, from the custom claim in their ID token (@model/editor-role). The token
+// Whether the signed-in user is an editor, from the custom claim in their ID token (@bargains/model/editor-role). The token
 // is refreshed first: a role granted while the editor is signed in reaches the browser without a sign-out.
 import type { User } from 'firebase/auth';
-import { hasEditorClaim } from '@model/editor-role';
+import { hasEditorClaim } from '@bargains/model/editor-role';
 
 /** Reads the editor claim from a freshly minted ID token (one call to the token service). */
 export async function readEditorClaim(user: Pick<User, 'getIdTokenResult'>): Promise<boolean> {

@@ -1,6 +1,6 @@
 import '../editor.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { EditorAction } from '@model/editor';
+import type { EditorAction } from '@bargains/model/editor';
 import { Alert } from '@/components/Alert';
 import { PageSpinner } from '@/components/Spinner';
 import { Page } from '@/components/layout/Page';

@@ -2,9 +2,9 @@
 // (the offline place data live in the function, never in the bundle), written coarse, removed in one click.
 import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { literal, nullable, number, object, parse, regex, string, union } from 'zod/mini';
-import { coarsePoint, type GeoPoint, type SubscriberLocation } from '@model/near-you';
-import { locationDocPath } from '@model/paths';
-import { COUNTRY_CODE } from '@model/regions';
+import { coarsePoint, type GeoPoint, type SubscriberLocation } from '@bargains/model/near-you';
+import { locationDocPath } from '@bargains/model/paths';
+import { COUNTRY_CODE } from '@bargains/model/regions';
 import { callFunction } from '@/lib/api-client';
 
 const locationSchema = object({

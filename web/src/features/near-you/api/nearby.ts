@@ -2,16 +2,16 @@
 // stores), then the deals of the nearest 20 by id (one query). At most MAX_NEAR_YOU_READS (200) documents;
 // typically 4 bounds and as many store documents as there are stores in them.
 import { getDocs, type Firestore } from 'firebase/firestore/lite';
-import { type Deal, isDealLive, parseDeal } from '@model/deal';
+import { type Deal, isDealLive, parseDeal } from '@bargains/model/deal';
 import {
   type GeoPoint,
   nearbyDeals,
   nearbyStoresQuerySpecs,
   type NearbyDeal,
   type StoreLocationDoc,
-} from '@model/near-you';
-import { dealsByIdQuerySpec } from '@model/queries';
-import { dealAppliesIn } from '@model/regions';
+} from '@bargains/model/near-you';
+import { dealsByIdQuerySpec } from '@bargains/model/queries';
+import { dealAppliesIn } from '@bargains/model/regions';
 import { toFirestoreQuery } from './store-query';
 
 export interface NearbyDealCard extends NearbyDeal {

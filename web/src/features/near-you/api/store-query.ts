@@ -10,8 +10,8 @@ import {
   type Query,
   where,
 } from 'firebase/firestore/lite';
-import { DOCUMENT_ID_FIELD } from '@model/paths';
-import type { QuerySpec } from '@model/queries';
+import { DOCUMENT_ID_FIELD } from '@bargains/model/paths';
+import type { QuerySpec } from '@bargains/model/queries';
 
 const fieldPath = (field: string) => (field === DOCUMENT_ID_FIELD ? documentId() : field);
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Firestore } from 'firebase/firestore/lite';
-import type { SubscriberLocation } from '@model/near-you';
+import type { SubscriberLocation } from '@bargains/model/near-you';
 import { errorText } from '@/lib/error-text';
 import { fetchLocation, removeLocation, type ResolvedLocation, saveLocation } from '../api/location';
 
