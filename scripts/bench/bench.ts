@@ -11,7 +11,7 @@ import { ensureChromium } from '../lib/chromium';
 import { parseCommandLine } from '../lib/cli';
 import { writeEmulatorConfig } from '../lib/emulator-config';
 import { PROJECT_ID, repoRoot } from '../lib/paths';
-import { run, stopAll, stopAllOnSignals } from '../lib/processes';
+import { run, spawnChild, stopAll, stopAllOnSignals } from '../lib/processes';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack';
 import { RESULTS_DIR, wholeNumber } from './firestore-bench';
 import { notMeasured, renderTable, rowOk, type Row } from './table';
@@ -22,13 +22,15 @@ const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
 const FIREBASE_CONFIG = join(repoRoot, 'firebase.bench.json');
 const COLD_IMPORT_SAMPLES = 5;
 
-const USAGE = 'Usage: npm run bench -- [--runs N] [--skip-build] [--dashboard-only]';
+const USAGE = 'Usage: npm run bench -- [--runs N] [--skip-build] [--dashboard-only] [--load]';
 const { values: args } = parseCommandLine(USAGE, {
   options: {
     runs: { type: 'string', default: '3' },
     'skip-build': { type: 'boolean', default: false },
     // Only the signed-in dashboard's rows (first cards, typing, its JS), for iterating on the dashboard.
     'dashboard-only': { type: 'boolean', default: false },
+    // Two busy processes beside the whole run: the verdicts must not change on a loaded machine.
+    load: { type: 'boolean', default: false },
   },
 });
 const dashboardOnly = args['dashboard-only'];
@@ -64,6 +66,21 @@ function coldImport(measurement: string, modules: string[], maxMs?: number): Row
   const median = samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? null;
   const metrics = [{ label: 'median', value: median, unit: 'ms' as const, max: maxMs }];
   return { measurement, metrics, note: `${samples.length} runs, load average ${loadavg()[0]?.toFixed(2)}` };
+}
+
+/**
+ * A process that keeps one core busy until it is stopped (stopAll, on any exit of the bench) or this process is
+ * gone (it checks its parent between spins, so a bench killed outright leaves no spinner behind).
+ */
+const SPINNER = `const parent = process.ppid;
+for (;;) {
+  for (let n = 0; n < 5e7; n += 1);
+  try { process.kill(parent, 0); } catch { process.exit(0); }
+}`;
+
+function startLoad(processes: number): void {
+  for (let n = 1; n <= processes; n += 1)
+    spawnChild(`load ${n}`, process.execPath, ['-e', SPINNER], { stdio: 'ignore' });
 }
 
 /** Runs live.ts inside `firebase emulators:exec`, queued on the machine's emulator lock like `npm test`. */
@@ -108,6 +125,10 @@ async function main() {
     console.log('▶ build (functions + production web app)');
     await Promise.all([buildFunctions(), buildWeb({ outDir: WEB_BUILD })]);
   }
+  if (args.load) {
+    console.log('▶ --load: two busy processes run beside the measurements until it ends');
+    startLoad(2);
+  }
   const functionsLib = (file: string) => join(repoRoot, 'functions', file);
   if (!dashboardOnly) console.log(`\n▶ cold imports (${COLD_IMPORT_SAMPLES} fresh Node processes each)`);
   const coldImports = () => [
@@ -133,7 +154,7 @@ async function main() {
 
   const generatedAt = new Date().toISOString();
   const dirty = gitText(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
-  const header = `Benchmark ${generatedAt} · commit ${gitText(['rev-parse', '--short', 'HEAD'])}${dirty} · Lighthouse mobile preset, median of ${runs}${dashboardOnly ? ' · dashboard only' : ''} · ${cpus().length} × ${cpus()[0]?.model}`;
+  const header = `Benchmark ${generatedAt} · commit ${gitText(['rev-parse', '--short', 'HEAD'])}${dirty} · Lighthouse mobile preset, median of ${runs}${dashboardOnly ? ' · dashboard only' : ''}${args.load ? ' · loaded by 2 busy processes' : ''} · ${cpus().length} × ${cpus()[0]?.model} · load average at the end ${loadavg()[0]?.toFixed(2)}`;
   const broken = rows.filter((row) => !rowOk(row)).map((row) => row.measurement);
   const verdict = broken.length ? `BROKEN budgets: ${broken.join('; ')}` : 'All budgets met.';
   const table = `${header}\n\n${renderTable(rows)}\n\n${verdict}\n`;
@@ -141,7 +162,10 @@ async function main() {
   const stamp = generatedAt.replace(/[:.]/g, '-');
   writeFileSync(join(RESULTS_DIR, 'latest.md'), table);
   for (const file of ['latest.json', `${stamp}.json`])
-    writeFileSync(join(RESULTS_DIR, file), JSON.stringify({ generatedAt, runs, rows, broken }, null, 2));
+    writeFileSync(
+      join(RESULTS_DIR, file),
+      JSON.stringify({ generatedAt, runs, load: args.load, rows, broken }, null, 2),
+    );
   console.log(`Written: bench-results/latest.md, latest.json, ${stamp}.json`);
 
   // The collector and digests benchmarks have their own tables and budgets. Node runs each script itself, not
