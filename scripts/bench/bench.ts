@@ -11,9 +11,10 @@ import { ensureChromium } from '../lib/chromium';
 import { parseCommandLine } from '../lib/cli';
 import { writeEmulatorConfig } from '../lib/emulator-config';
 import { PROJECT_ID, repoRoot } from '../lib/paths';
-import { run, spawnChild, stopAll, stopAllOnSignals } from '../lib/processes';
+import { run, stopAll, stopAllOnSignals } from '../lib/processes';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack';
 import { RESULTS_DIR, wholeNumber } from './firestore-bench';
+import { startLoad } from './load';
 import { notMeasured, renderTable, rowOk, type Row } from './table';
 
 // Its own build: web/dist-emulator is shared with other runs, and a rebuild mid-measurement would empty it.
@@ -68,27 +69,12 @@ function coldImport(measurement: string, modules: string[], maxMs?: number): Row
   return { measurement, metrics, note: `${samples.length} runs, load average ${loadavg()[0]?.toFixed(2)}` };
 }
 
-/**
- * A process that keeps one core busy until it is stopped (stopAll, on any exit of the bench) or this process is
- * gone (it checks its parent between spins, so a bench killed outright leaves no spinner behind).
- */
-const SPINNER = `const parent = process.ppid;
-for (;;) {
-  for (let n = 0; n < 5e7; n += 1);
-  try { process.kill(parent, 0); } catch { process.exit(0); }
-}`;
-
-function startLoad(processes: number): void {
-  for (let n = 1; n <= processes; n += 1)
-    spawnChild(`load ${n}`, process.execPath, ['-e', SPINNER], { stdio: 'ignore' });
-}
-
 /** Runs live.ts inside `firebase emulators:exec`, queued on the machine's emulator lock like `npm test`. */
 async function measureServedBuild(): Promise<Row[]> {
   const rowsFile = join(RESULTS_DIR, '.live.json');
   rmSync(rowsFile, { force: true });
   writeEmulatorConfig({ file: FIREBASE_CONFIG, publicDir: relative(repoRoot, WEB_BUILD) });
-  const inner = `node --import tsx scripts/bench/live.ts ${JSON.stringify(rowsFile)} ${runs} ${JSON.stringify(WEB_BUILD)}${dashboardOnly ? ' --dashboard-only' : ''}`;
+  const inner = `node --import tsx scripts/bench/live.ts ${JSON.stringify(rowsFile)} ${runs} ${JSON.stringify(WEB_BUILD)}${dashboardOnly ? ' --dashboard-only' : ''}${args.load ? ' --load' : ''}`;
   const emulators = spawnLockedEmulatorsExec(inner, {
     config: FIREBASE_CONFIG,
     spawnOptions: { stdio: ['inherit', 'pipe', 'pipe'] },
@@ -125,10 +111,6 @@ async function main() {
     console.log('▶ build (functions + production web app)');
     await Promise.all([buildFunctions(), buildWeb({ outDir: WEB_BUILD })]);
   }
-  if (args.load) {
-    console.log('▶ --load: two busy processes run beside the measurements until it ends');
-    startLoad(2);
-  }
   const functionsLib = (file: string) => join(repoRoot, 'functions', file);
   if (!dashboardOnly) console.log(`\n▶ cold imports (${COLD_IMPORT_SAMPLES} fresh Node processes each)`);
   const coldImports = () => [
@@ -150,7 +132,11 @@ async function main() {
       functionsLib('web-render/render-dashboard.mjs'),
     ]),
   ];
-  const rows = [...(dashboardOnly ? [] : coldImports()), ...(await measureServedBuild())];
+  // Under --load, the cold imports run beside the busy processes here, the served pages inside live.ts.
+  const stopLoad = args.load && !dashboardOnly ? startLoad() : async () => undefined;
+  const imports = dashboardOnly ? [] : coldImports();
+  await stopLoad();
+  const rows = [...imports, ...(await measureServedBuild())];
 
   const generatedAt = new Date().toISOString();
   const dirty = gitText(['status', '--porcelain']) ? ' (uncommitted changes)' : '';

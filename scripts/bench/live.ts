@@ -1,6 +1,7 @@
 // Inner half of `npm run bench`, run by bench.ts inside `firebase emulators:exec`: prepares the demo data as the
 // tests do, measures everything that needs the served build and writes the rows as JSON.
-// Arguments: output file, Lighthouse runs per page, the web build Hosting serves, optionally --dashboard-only.
+// Arguments: output file, Lighthouse runs per page, the web build Hosting serves, optionally --dashboard-only and
+// --load (two busy processes beside the measurements, load.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { PROJECT_ID, repoRoot } from '../lib/paths';
 import { stopAll, stopAllOnSignals } from '../lib/processes';
 import { prepareDemoData, startStripeStandin } from '../lib/stack';
 import { entryScripts, readBuild, withStaticImports } from './bundle';
+import { LOAD_PROCESSES, startLoad } from './load';
 import { floorFile, stripScripts } from './floor';
 import {
   DASHBOARD_BUDGETS,
@@ -506,14 +508,19 @@ async function measure(runs: number, distDir: string, dashboardOnly: boolean): P
 }
 
 async function main() {
-  const [outFile = '', runs = '3', distDir = '', only = ''] = process.argv.slice(2);
+  const [outFile = '', runs = '3', distDir = ''] = process.argv.slice(2);
+  const flags = process.argv.slice(5);
   stopAllOnSignals();
   let rows: Row[];
   try {
     // The tests' set-up: a fresh Stripe stand-in, then the demo data moved to today and seeded into it.
     await startStripeStandin();
     await prepareDemoData();
-    rows = await measure(Number(runs), distDir, only === '--dashboard-only');
+    if (flags.includes('--load')) {
+      console.log(`▶ --load: ${LOAD_PROCESSES} busy processes beside the measurements`);
+      startLoad();
+    }
+    rows = await measure(Number(runs), distDir, flags.includes('--dashboard-only'));
   } catch (error) {
     console.error(`✖ live measurements: ${errorText(error)}`);
     rows = [notMeasured('Served pages', [], `live measurements failed: ${errorText(error)}`)];
