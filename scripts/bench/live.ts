@@ -1,8 +1,9 @@
 // Inner half of `npm run bench`, run by bench.ts inside `firebase emulators:exec`: prepares the demo data as the
 // tests do, measures everything that needs the served build and writes the rows as JSON.
-// Arguments: output file, Lighthouse runs per page, the web build Hosting serves, optionally --dashboard-only.
+// Arguments: output file, Lighthouse runs per page, the web build Hosting serves, optionally --dashboard-only and
+// --load (two busy processes beside the measurements, load.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../../tests/e2e/dashboard-helpers';
 import { BASE_URL, CHROMIUM_FLAGS, launchBrowser, newContext } from '../../tests/e2e/support/browser';
@@ -12,7 +13,19 @@ import { PROJECT_ID, repoRoot } from '../lib/paths';
 import { stopAll, stopAllOnSignals } from '../lib/processes';
 import { prepareDemoData, startStripeStandin } from '../lib/stack';
 import { entryScripts, readBuild, withStaticImports } from './bundle';
-import { median, notMeasured, type Budget, type Metric, type Row } from './table';
+import { LOAD_PROCESSES, startLoad } from './load';
+import { floorFile, stripScripts } from './floor';
+import {
+  DASHBOARD_BUDGETS,
+  dashboardVisitMetrics,
+  median,
+  notMeasured,
+  publicPageMetrics,
+  type Budget,
+  type Metric,
+  type PageFigures,
+  type Row,
+} from './table';
 
 const AUTH_ROUTES = ['/login', '/signup'];
 // The prerendered marketing and legal pages (the sign-in pages are measured as their own group).
@@ -23,11 +36,11 @@ const DASHBOARD_PAGE_SOURCE = 'src/app/pages/DashboardPage.tsx';
 /** Lighthouse 12's mobile preset (mobileSlow4G), applied to a real tab for the signed-in dashboard. */
 const MOBILE_THROTTLING = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 675, cpuSlowdown: 4 };
 const TYPED_SEARCH = 'smartwatch'; // 10 keystrokes, a word the demo deals contain
-const LIGHTHOUSE_BUDGETS: Budget[] = [
-  { label: 'score', unit: 'score', min: 98 },
-  { label: 'LCP', unit: 'ms', max: 1200 },
-  { label: 'CLS', unit: 'cls', max: 0.02 },
-];
+const UNMEASURED: PageFigures = { score: null, lcp: null, tbt: null, cls: null };
+/** What a Lighthouse row that could not be measured is checked against (publicPageMetrics' budgets). */
+const LIGHTHOUSE_BUDGETS: Budget[] = publicPageMetrics(UNMEASURED, UNMEASURED).map(
+  ({ value: _value, ...budget }) => budget,
+);
 
 const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
@@ -105,17 +118,11 @@ interface LighthouseRun {
   report: string;
 }
 
-/**
- * Lighthouse (mobile preset), `runs` times. Each metric is its median over the runs (Lighthouse CI's `median`
- * aggregation), so no single run decides a budget: the run with the median score is any run when all score 100.
- * The report of the median-LCP run is kept.
- */
-async function lighthouseRow(route: string, path: string, port: number, runs: number): Promise<Row> {
+/** One Lighthouse run (mobile preset); a trace Chromium failed to record (NO_NAVSTART, …) is run again, once. */
+async function lighthouseOnce(path: string, port: number): Promise<LighthouseRun> {
   // Imported as ES modules: tsx's require hook would add `__name` helpers to the functions Lighthouse runs in the page.
   const { default: lighthouse } = await import('lighthouse');
-  const results: LighthouseRun[] = [];
-  let failures = 0;
-  while (results.length < runs) {
+  for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(`${BASE_URL}${path}`, {
       port,
       output: 'html',
@@ -124,49 +131,115 @@ async function lighthouseRow(route: string, path: string, port: number, runs: nu
     });
     const lhr = result?.lhr;
     const error = lhr ? lhr.runtimeError?.message : 'Lighthouse returned nothing';
-    // A trace Chromium failed to record (NO_NAVSTART, …) says nothing about the page: run again, once.
     if (error || !lhr) {
       console.log(`  lighthouse ${path}: ${error}`);
-      if ((failures += 1) > 1) throw new Error(error);
+      if (attempt > 1) throw new Error(error);
       continue;
     }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
     const score = lhr.categories.performance?.score;
-    results.push({
+    return {
       score: typeof score === 'number' ? Math.round(score * 100) : null,
       lcp: numeric('largest-contentful-paint'),
       cls: numeric('cumulative-layout-shift'),
       tbt: numeric('total-blocking-time'),
       report: String(result.report),
-    });
-    console.log(`  lighthouse ${path} run ${results.length}/${runs}: score ${results.at(-1)?.score}`);
+    };
   }
-  const medianOf = (metric: Exclude<keyof LighthouseRun, 'report'>) =>
-    median(results.map((result) => result[metric]));
-  const values = [medianOf('score'), medianOf('lcp'), medianOf('cls')];
-  const kept = results.find((result) => result.lcp === values[1]) ?? results[0];
+}
+
+const medianFigures = (results: readonly LighthouseRun[]): PageFigures => ({
+  score: median(results.map((result) => result.score)),
+  lcp: median(results.map((result) => result.lcp)),
+  tbt: median(results.map((result) => result.tbt)),
+  cls: median(results.map((result) => result.cls)),
+});
+
+/**
+ * Lighthouse (mobile preset) on a page and on its floor (floor.ts), interleaved A B A B, `runs` times each, so
+ * both meet the same moments of the machine's load. Each metric is its median over the runs (Lighthouse CI's
+ * `median` aggregation), so no single run decides a budget. The report of the page's median-LCP run is kept.
+ */
+async function lighthouseRow(route: string, path: string, floorPath: string, port: number, runs: number) {
+  const pages: LighthouseRun[] = [];
+  const floors: LighthouseRun[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    pages.push(await lighthouseOnce(path, port));
+    floors.push(await lighthouseOnce(floorPath, port));
+    const [page, floor] = [pages.at(-1), floors.at(-1)];
+    console.log(`  lighthouse ${path} run ${run}/${runs}: score ${page?.score} (floor ${floor?.score})`);
+  }
+  const page = medianFigures(pages);
+  const floor = medianFigures(floors);
+  const kept = pages.find((result) => result.lcp === page.lcp) ?? pages[0];
   if (!kept) throw new Error('no Lighthouse run');
   const reportFile = `bench-results/lighthouse/${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}.html`;
   mkdirSync(join(repoRoot, 'bench-results/lighthouse'), { recursive: true });
   writeFileSync(join(repoRoot, reportFile), kept.report);
-  const metrics: Metric[] = [
-    ...LIGHTHOUSE_BUDGETS.map((budget, index) => ({ ...budget, value: values[index] ?? null })),
-    { label: 'TBT', value: medianOf('tbt'), unit: 'ms' },
-  ];
-  const scores = results.map((result) => result.score).join('/');
-  const lcps = results
-    .map((result) => (result.lcp === null ? '–' : (result.lcp / 1000).toFixed(2)))
-    .join('/');
+  const seconds = (results: LighthouseRun[]) =>
+    results.map((result) => (result.lcp === null ? '–' : (result.lcp / 1000).toFixed(2))).join('/');
+  const tbts = (results: LighthouseRun[]) =>
+    results.map((result) => (result.tbt === null ? '–' : Math.round(result.tbt))).join('/');
   return {
     measurement: `Lighthouse ${route}`,
-    metrics,
-    note: `runs: score ${scores}, LCP ${lcps} s; ${reportFile}`,
+    metrics: publicPageMetrics(page, floor),
+    note: `runs: score ${pages.map((result) => result.score).join('/')}, LCP ${seconds(pages)} s, TBT ${tbts(pages)} ms; floor LCP ${seconds(floors)} s, TBT ${tbts(floors)} ms; ${reportFile}`,
   };
 }
 
-/** Fresh tabs with an empty cache under mobile throttling: navigation start → frame after the first deal card. */
-async function firstCardsPaintedMs(page: Page): Promise<number> {
+/**
+ * Writes the floor of the page Hosting serves at `path` (as the server answers it, with `cookie` if given) into
+ * the served build folder, so it comes from the same origin with the same styles; returns the path it is served at.
+ */
+async function writeFloor(distDir: string, route: string, path: string, cookie?: string): Promise<string> {
+  const response = await fetch(`${BASE_URL}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const { file, path: floorPath } = floorFile(route);
+  mkdirSync(dirname(join(distDir, file)), { recursive: true });
+  writeFileSync(join(distDir, file), stripScripts(await response.text()));
+  return floorPath;
+}
+
+/** A request a dashboard load made: when it started and finished, in ms from the document's request. */
+interface TimedRequest {
+  url: string;
+  type: string;
+  start: number;
+  end: number | null;
+  kilobytes: number;
+}
+
+interface CardsLoad {
+  paintedMs: number;
+  requests: TimedRequest[];
+}
+
+/**
+ * Fresh tabs with an empty cache under mobile throttling: navigation start → frame after the first deal card, and
+ * every request the tab made until then (DevTools protocol), to say what the time was spent on.
+ */
+async function firstCardsPainted(page: Page, path = '/dashboard'): Promise<CardsLoad> {
   const cdp = await page.context().newCDPSession(page);
+  const seen = new Map<string, TimedRequest & { at: number }>();
+  let origin: number | null = null;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const at = event.timestamp * 1000;
+    origin ??= at;
+    seen.set(event.requestId, {
+      url: event.request.url,
+      type: event.type ?? '',
+      at,
+      start: at - origin,
+      end: null,
+      kilobytes: 0,
+    });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = seen.get(event.requestId);
+    if (!request || origin === null) return;
+    request.end = event.timestamp * 1000 - origin;
+    request.kilobytes = event.encodedDataLength / 1024;
+  });
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -183,9 +256,37 @@ async function firstCardsPaintedMs(page: Page): Promise<number> {
       requestAnimationFrame(() => Reflect.set(window, 'firstCardsPaintedMs', performance.now()));
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto('/dashboard');
+  await page.goto(path);
   await page.waitForFunction(() => 'firstCardsPaintedMs' in window, undefined, { timeout: 60_000 });
-  return page.evaluate(() => Number(Reflect.get(window, 'firstCardsPaintedMs')));
+  const paintedMs = await page.evaluate(() => Number(Reflect.get(window, 'firstCardsPaintedMs')));
+  const requests = [...seen.values()]
+    .filter((request) => request.start <= paintedMs)
+    .map(({ at: _at, ...request }) => request);
+  await cdp.detach();
+  return { paintedMs, requests };
+}
+
+/** What a load's time went on, in the order it happened: the document, scripts, auth, deal reads, the paint. */
+function loadBreakdown(load: CardsLoad): string {
+  const ms = (value: number | null) => (value === null ? '…' : String(Math.round(value)));
+  const span = (requests: TimedRequest[]) =>
+    requests.length === 0
+      ? 'none'
+      : `${ms(Math.min(...requests.map((request) => request.start)))}–${ms(Math.max(...requests.map((request) => request.end ?? load.paintedMs)))} ms`;
+  const document = load.requests.find((request) => request.type === 'Document');
+  const scripts = load.requests.filter((request) => request.type === 'Script');
+  const auth = load.requests.filter((request) => /:9099\/|identitytoolkit|securetoken/.test(request.url));
+  const deals = load.requests.filter((request) => /:runQuery|:batchGet|documents\//.test(request.url));
+  const session = load.requests.filter((request) => request.url.includes('dashboard_session'));
+  const scriptKb = scripts.reduce((sum, request) => sum + request.kilobytes, 0);
+  return [
+    `document 0–${ms(document?.end ?? null)} ms`,
+    `${scripts.length} scripts ${span(scripts)} (${scriptKb.toFixed(0)} KB)`,
+    `auth ${auth.length} requests ${span(auth)}`,
+    `Firestore ${deals.length} requests ${span(deals)}`,
+    ...(session.length > 0 ? [`session cookie ${span(session)}`] : []),
+    `painted ${ms(load.paintedMs)} ms`,
+  ].join(', ');
 }
 
 /** Long tasks (> 50 ms, PerformanceObserver) that start while 10 keys are typed 80 ms apart into the search. */
@@ -216,7 +317,12 @@ async function typingLongTasks(page: Page): Promise<Array<{ start: number; durat
 const SESSION_NOTE = 'bargains.dashboardSession';
 const SESSION_COOKIE = '__session';
 
-async function measureDashboard(browser: Browser, runs: number, routeRow: RouteRow): Promise<Row[]> {
+async function measureDashboard(
+  browser: Browser,
+  runs: number,
+  routeRow: RouteRow,
+  distDir: string,
+): Promise<Row[]> {
   const context = await newContext(browser, 'mobile');
   try {
     const signInPage = await context.newPage();
@@ -234,19 +340,38 @@ async function measureDashboard(browser: Browser, runs: number, routeRow: RouteR
     const serverRow = await row('render_dashboard server time /dashboard', [], () =>
       serverTime('render_dashboard', '/dashboard', '/dashboard', cookie),
     );
-    const paintedRuns = async (beforeEach: () => Promise<void>) => {
-      const samples: number[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        await beforeEach();
-        const page = await context.newPage();
-        samples.push(await firstCardsPaintedMs(page));
+    // The floor: the first 20 cards as render_dashboard draws them for this subscriber, without any script.
+    const floorPath = await writeFloor(distDir, '/dashboard', '/dashboard', cookie);
+    const load = async (path?: string) => {
+      const page = await context.newPage();
+      try {
+        return await firstCardsPainted(page, path);
+      } finally {
         await page.close();
       }
-      return samples;
     };
-    const samples = await paintedRuns(async () => undefined);
-    // A visit without the cookie (the first on this device, or after two weeks away): the app reads the page.
-    const withoutCookie = await paintedRuns(() => context.clearCookies({ name: SESSION_COOKIE }));
+    // Interleaved (return visit, floor, first visit) so the three meet the same moments of the machine's load.
+    const returns: CardsLoad[] = [];
+    const floors: CardsLoad[] = [];
+    const firsts: CardsLoad[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      await context.addCookies([session]);
+      returns.push(await load());
+      floors.push(await load(floorPath));
+      // A visit without the cookie (the first on this device, or after two weeks away).
+      await context.clearCookies({ name: SESSION_COOKIE });
+      firsts.push(await load());
+    }
+    await context.addCookies([session]);
+    const painted = (loads: CardsLoad[]) => loads.map((one) => one.paintedMs);
+    const runsText = (loads: CardsLoad[]) => painted(loads).map(Math.round).join('/');
+    const floorMs = median(painted(floors));
+    const medianLoad = (loads: CardsLoad[]) => {
+      const middle = median(painted(loads));
+      return loads.find((one) => one.paintedMs === middle);
+    };
+    const firstMedian = medianLoad(firsts);
+    if (firstMedian) console.log(`  first visit (median run): ${loadBreakdown(firstMedian)}`);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     const scripts = await row('JS /dashboard', [], () => routeRow('/dashboard', page, firstDealCard));
@@ -255,14 +380,14 @@ async function measureDashboard(browser: Browser, runs: number, routeRow: RouteR
       scripts,
       serverRow,
       {
-        measurement: 'Dashboard: first deal cards painted (subscriber, mobile throttling)',
-        metrics: [{ label: 'median', value: median(samples), unit: 'ms', max: 2000 }],
-        note: `return visit (session cookie): runs ${samples.map(Math.round).join('/')} ms`,
+        measurement: 'Dashboard: first deal cards painted, return visit (subscriber, mobile throttling)',
+        metrics: dashboardVisitMetrics(median(painted(returns)), floorMs, DASHBOARD_BUDGETS.returnTimesFloor),
+        note: `session cookie: runs ${runsText(returns)} ms; floor (the 20 cards drawn, no scripts) ${runsText(floors)} ms`,
       },
       {
-        measurement: 'Dashboard: first deal cards painted, no session cookie (first visit on a device)',
-        metrics: [{ label: 'median', value: median(withoutCookie), unit: 'ms' }],
-        note: `the app reads the page: runs ${withoutCookie.map(Math.round).join('/')} ms`,
+        measurement: 'Dashboard: first deal cards painted, first visit on a device (no session cookie)',
+        metrics: dashboardVisitMetrics(median(painted(firsts)), floorMs, DASHBOARD_BUDGETS.firstTimesFloor),
+        note: `runs ${runsText(firsts)} ms; median run: ${firstMedian ? loadBreakdown(firstMedian) : '–'}`,
       },
       {
         measurement: `Dashboard: typing "${TYPED_SEARCH}" in the search box`,
@@ -339,8 +464,12 @@ async function measure(runs: number, distDir: string, dashboardOnly: boolean): P
       await context.close();
     }
     console.log('\n▶ dashboard (subscriber): first deal cards under mobile throttling, typing');
-    const dashboard = await measureDashboard(browser, runs, routeRow).catch((error: unknown) => [
-      notMeasured('Dashboard: first deal cards painted', [{ unit: 'ms', max: 2000 }], errorText(error)),
+    const dashboard = await measureDashboard(browser, runs, routeRow, distDir).catch((error: unknown) => [
+      notMeasured(
+        'Dashboard: first deal cards painted',
+        dashboardVisitMetrics(null, null, DASHBOARD_BUDGETS.returnTimesFloor),
+        errorText(error),
+      ),
     ]);
     rows.push(...dashboard);
     const dashboardPage = build.manifest[DASHBOARD_PAGE_SOURCE]?.file;
@@ -367,9 +496,10 @@ async function measure(runs: number, distDir: string, dashboardOnly: boolean): P
   try {
     for (const route of LIGHTHOUSE_ROUTES)
       rows.push(
-        await row(`Lighthouse ${route}`, LIGHTHOUSE_BUDGETS, () =>
-          lighthouseRow(route, pathOf(route), chrome.port, runs),
-        ),
+        await row(`Lighthouse ${route}`, LIGHTHOUSE_BUDGETS, async () => {
+          const path = pathOf(route);
+          return lighthouseRow(route, path, await writeFloor(distDir, route, path), chrome.port, runs);
+        }),
       );
   } finally {
     chrome.kill();
@@ -378,14 +508,19 @@ async function measure(runs: number, distDir: string, dashboardOnly: boolean): P
 }
 
 async function main() {
-  const [outFile = '', runs = '3', distDir = '', only = ''] = process.argv.slice(2);
+  const [outFile = '', runs = '3', distDir = ''] = process.argv.slice(2);
+  const flags = process.argv.slice(5);
   stopAllOnSignals();
   let rows: Row[];
   try {
     // The tests' set-up: a fresh Stripe stand-in, then the demo data moved to today and seeded into it.
     await startStripeStandin();
     await prepareDemoData();
-    rows = await measure(Number(runs), distDir, only === '--dashboard-only');
+    if (flags.includes('--load')) {
+      console.log(`▶ --load: ${LOAD_PROCESSES} busy processes beside the measurements`);
+      startLoad();
+    }
+    rows = await measure(Number(runs), distDir, flags.includes('--dashboard-only'));
   } catch (error) {
     console.error(`✖ live measurements: ${errorText(error)}`);
     rows = [notMeasured('Served pages', [], `live measurements failed: ${errorText(error)}`)];

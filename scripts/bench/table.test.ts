@@ -1,4 +1,17 @@
-import { median, notMeasured, renderTable, rowOk, withinBudget, type Row } from './table';
+import {
+  dashboardVisitMetrics,
+  difference,
+  median,
+  notMeasured,
+  publicPageMetrics,
+  ratio,
+  renderTable,
+  rowOk,
+  withinBudget,
+  withinRatio,
+  type PageFigures,
+  type Row,
+} from './table';
 
 describe('budgets', () => {
   it('holds a value inside its bounds, inclusive, and breaks outside them', () => {
@@ -60,5 +73,75 @@ describe('renderTable', () => {
       /Lighthouse \/blog +\| LCP not measured +\| LCP ≤ 1\.20 s +\| BROKEN \| no blog post/,
     );
     expect(lines[4]).toMatch(/first 1\.50 s +\| — +\| +\| +\|$/);
+  });
+});
+
+describe('ratios to a floor', () => {
+  it('divides and subtracts measured values, and is null when either side is missing or the floor is 0', () => {
+    expect(ratio(1500, 1200)).toBe(1.25);
+    expect(ratio(null, 1200)).toBeNull();
+    expect(ratio(1500, null)).toBeNull();
+    expect(ratio(1500, 0)).toBeNull();
+    expect(difference(80, 30)).toBe(50);
+    expect(difference(0, 30)).toBe(-30);
+    expect(difference(null, 30)).toBeNull();
+  });
+
+  it('holds a ratio to its budget inclusive, and breaks one that could not be measured', () => {
+    expect(withinRatio(4, 4)).toBe(true);
+    expect(withinRatio(4.01, 4)).toBe(false);
+    expect(withinRatio(null, 4)).toBe(false);
+  });
+});
+
+describe('publicPageMetrics', () => {
+  const floor: PageFigures = { score: 100, lcp: 1000, tbt: 20, cls: 0 };
+  const check = (page: PageFigures, pageFloor = floor) =>
+    rowOk({ measurement: 'Lighthouse /', metrics: publicPageMetrics(page, pageFloor) });
+
+  it('passes a page within 1.10 × its floor LCP, floor + 50 ms TBT and CLS 0.02, whatever its absolute figures', () => {
+    expect(check({ score: 70, lcp: 1100, tbt: 70, cls: 0.02 })).toBe(true);
+    // A loaded machine: both slower, the ratio holds.
+    expect(
+      check({ score: 60, lcp: 2090, tbt: 850, cls: 0 }, { score: 80, lcp: 1900, tbt: 800, cls: 0 }),
+    ).toBe(true);
+  });
+
+  it('breaks on each budget alone', () => {
+    expect(check({ score: 100, lcp: 1101, tbt: 20, cls: 0 })).toBe(false);
+    expect(check({ score: 100, lcp: 1000, tbt: 71, cls: 0 })).toBe(false);
+    expect(check({ score: 100, lcp: 1000, tbt: 20, cls: 0.021 })).toBe(false);
+  });
+
+  it('breaks when the floor could not be measured', () => {
+    expect(
+      check({ score: 100, lcp: 1000, tbt: 20, cls: 0 }, { score: null, lcp: null, tbt: null, cls: null }),
+    ).toBe(false);
+  });
+
+  it('shows the absolute figures of page and floor without budgets, and the ratios with theirs', () => {
+    const table = renderTable([
+      {
+        measurement: 'Lighthouse /',
+        metrics: publicPageMetrics({ score: 90, lcp: 1320, tbt: 60, cls: 0 }, floor),
+      },
+    ]);
+    expect(table).toContain('LCP ÷ floor 1.32×');
+    expect(table).toContain('TBT − floor 40 ms');
+    expect(table).toContain('LCP ÷ floor ≤ 1.10× · TBT − floor ≤ 50 ms · CLS ≤ 0.020');
+    expect(table).toMatch(/\| BROKEN \|/);
+  });
+});
+
+describe('dashboardVisitMetrics', () => {
+  it('holds a visit to a multiple of its floor, inclusive', () => {
+    const ok = (visit: number | null, floor: number | null, max: number) =>
+      rowOk({ measurement: 'Dashboard', metrics: dashboardVisitMetrics(visit, floor, max) });
+    expect(ok(1250, 1000, 1.25)).toBe(true);
+    expect(ok(1251, 1000, 1.25)).toBe(false);
+    expect(ok(1600, 1000, 1.6)).toBe(true);
+    expect(ok(3900, 1000, 1.6)).toBe(false);
+    expect(ok(null, 1000, 1.6)).toBe(false);
+    expect(ok(1000, null, 1.6)).toBe(false);
   });
 });

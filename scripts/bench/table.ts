@@ -1,7 +1,7 @@
 // The benchmark's one table: every measurement is a row of one or more metrics, each with its budget (if any).
 // A metric that could not be measured (value null) breaks its budget: a missing page must not pass unseen.
 
-export type Unit = 'ms' | 'KB' | 'score' | 'count' | 'cls';
+export type Unit = 'ms' | 'KB' | 'score' | 'count' | 'cls' | 'ratio';
 
 export interface Metric {
   label?: string;
@@ -37,10 +37,82 @@ export function median(values: readonly (number | null)[]): number | null {
   return measured[Math.floor(measured.length / 2)] ?? null;
 }
 
+/** page ÷ floor: null when either was not measured or the floor is not a positive time. */
+export function ratio(page: number | null, floor: number | null): number | null {
+  return page === null || floor === null || floor <= 0 ? null : page / floor;
+}
+
+/** page − floor: null when either was not measured. */
+export function difference(page: number | null, floor: number | null): number | null {
+  return page === null || floor === null ? null : page - floor;
+}
+
+/** A ratio to a floor within its budget (inclusive); one that could not be measured is not. */
+export function withinRatio(value: number | null, max: number): boolean {
+  return value !== null && value <= max;
+}
+
+/** One Lighthouse page's medians (or its floor's: the same HTML without scripts). */
+export interface PageFigures {
+  score: number | null;
+  lcp: number | null;
+  tbt: number | null;
+  cls: number | null;
+}
+
+/** A public page's budgets, relative to its floor measured in the same run so the machine's speed cancels out. */
+export const PUBLIC_PAGE_BUDGETS = { lcpTimesFloor: 1.1, tbtOverFloorMs: 50, cls: 0.02 } as const;
+
+/**
+ * A public page against its floor: the absolute figures of both as information, and the budgets on what the
+ * page's scripts add: LCP ÷ floor's LCP, TBT − floor's TBT, and the page's own CLS (the floor has no layout to shift
+ * into, so CLS needs no floor).
+ */
+export function publicPageMetrics(page: PageFigures, floor: PageFigures): Metric[] {
+  return [
+    { label: 'score', value: page.score, unit: 'score' },
+    { label: 'LCP', value: page.lcp, unit: 'ms' },
+    { label: 'TBT', value: page.tbt, unit: 'ms' },
+    { label: 'floor score', value: floor.score, unit: 'score' },
+    { label: 'floor LCP', value: floor.lcp, unit: 'ms' },
+    { label: 'floor TBT', value: floor.tbt, unit: 'ms' },
+    {
+      label: 'LCP ÷ floor',
+      value: ratio(page.lcp, floor.lcp),
+      unit: 'ratio',
+      max: PUBLIC_PAGE_BUDGETS.lcpTimesFloor,
+    },
+    {
+      label: 'TBT − floor',
+      value: difference(page.tbt, floor.tbt),
+      unit: 'ms',
+      max: PUBLIC_PAGE_BUDGETS.tbtOverFloorMs,
+    },
+    { label: 'CLS', value: page.cls, unit: 'cls', max: PUBLIC_PAGE_BUDGETS.cls },
+  ];
+}
+
+/** The dashboard's budgets: the return visit against its floor, the first visit against the return visit's floor. */
+export const DASHBOARD_BUDGETS = { returnTimesFloor: 1.25, firstTimesFloor: 1.6 } as const;
+
+/** A dashboard visit's median time to the first deal cards, its floor's, and their ratio against `maxRatio`. */
+export function dashboardVisitMetrics(
+  visitMs: number | null,
+  floorMs: number | null,
+  maxRatio: number,
+): Metric[] {
+  return [
+    { label: 'median', value: visitMs, unit: 'ms' },
+    { label: 'floor', value: floorMs, unit: 'ms' },
+    { label: '÷ floor', value: ratio(visitMs, floorMs), unit: 'ratio', max: maxRatio },
+  ];
+}
+
 function format(value: number, unit: Unit): string {
   if (unit === 'ms') return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
   if (unit === 'KB') return `${value.toFixed(1)} KB`;
   if (unit === 'cls') return value.toFixed(3);
+  if (unit === 'ratio') return `${value.toFixed(2)}×`;
   return String(Math.round(value));
 }
 

@@ -1,0 +1,23 @@
+// `npm run bench -- --load`: busy processes beside the measurements, so a run shows whether the verdicts hold on a
+// loaded machine. Started only where the measurements run (after the emulator lock is held), so the load never
+// slows other runs that are still waiting for it.
+import { type ChildRecord, spawnChild, stopChild } from '../lib/processes';
+
+/** One core busy until stopped, or until its parent is gone (it checks between spins): never left behind. */
+const SPINNER = `const parent = process.ppid;
+for (;;) {
+  for (let n = 0; n < 5e7; n += 1);
+  try { process.kill(parent, 0); } catch { process.exit(0); }
+}`;
+
+export const LOAD_PROCESSES = 2;
+
+/** Starts the busy processes; stopAll (every exit path of the bench scripts) or the returned function stops them. */
+export function startLoad(processes = LOAD_PROCESSES): () => Promise<void> {
+  const spinners: ChildRecord[] = [];
+  for (let n = 1; n <= processes; n += 1)
+    spinners.push(spawnChild(`load ${n}`, process.execPath, ['-e', SPINNER], { stdio: 'ignore' }));
+  return async () => {
+    for (const spinner of spinners) await stopChild(spinner, { signal: 'SIGKILL', graceMs: 1000 });
+  };
+}
