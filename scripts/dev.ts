@@ -17,6 +17,7 @@ import {
   watchBuildReport,
 } from './lib/dev-plan';
 import { functionsService } from './lib/functions-ready';
+import { compileModelIntoFunctions } from './lib/model-into-functions';
 import { MAIL_INBOX_URL, startMailCatcher } from './lib/mail-catcher';
 import { repoRoot } from './lib/paths';
 import { busyPortsMessage } from './lib/ports';
@@ -67,19 +68,34 @@ async function startFunctionsWatcher(): Promise<ChildRecord> {
   if (stdout === null) throw new Error('tsc --watch was started without a pipe for its output');
   const lines = createInterface({ input: stdout });
   let firstBuild = true;
+  // Every build is followed by the model step, one at a time: tsc leaves `@bargains/model/<module>` requires in
+  // functions/lib, which only resolve once the model is compiled beside them and the requires point at it.
+  let modelSteps = Promise.resolve();
   await new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => {
       if (line.trim() !== '') console.log(`[functions] ${line}`);
       const report = watchBuildReport(line);
-      if (report === null || !firstBuild) return;
+      if (report === null) return;
+      const isFirst = firstBuild;
       firstBuild = false;
-      if (report.errors === 0) resolve();
-      else
+      if (isFirst && report.errors > 0) {
         reject(
           new Error(
             `the functions do not compile (${report.errors} type error${report.errors === 1 ? '' : 's'} above)`,
           ),
         );
+        return;
+      }
+      modelSteps = modelSteps.then(async () => {
+        try {
+          await compileModelIntoFunctions();
+          if (isFirst) resolve();
+        } catch (error) {
+          if (isFirst) reject(error instanceof Error ? error : new Error(String(error)));
+          // A later save with a model type error: tsc printed it; the loop keeps running until the next save.
+          else console.error(`[functions] the model did not compile: ${String(error)}`);
+        }
+      });
     });
     void record.exit.then(({ code, signal }) =>
       reject(new Error(`tsc --watch stopped before its first build (${signal ?? `exit code ${code}`})`)),

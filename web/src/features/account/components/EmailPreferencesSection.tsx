@@ -12,7 +12,7 @@ import {
   type EmailPreferencesInput,
   isValidTimeZone,
 } from '@bargains/model/email-preferences';
-import type { StoreSummaryEntry } from '@bargains/model/shop-summary';
+import type { StoreSummaryEntry } from '@bargains/model/store-summary';
 import { loadEmailPreferences, saveEmailPreferences } from '../api/email-preferences';
 import { CategoryChoices, DigestFrequencyChoice, toggled } from './EmailChoiceFields';
 
