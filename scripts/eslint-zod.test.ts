@@ -1,5 +1,6 @@
-// Which zod a file imports (eslint.config.mjs, no-restricted-imports): zod/mini in the web app, classic zod in
-// Node code and the web's signed-in tools. Each case is a source text linted as if it were the file at `filePath`.
+// Which zod a file imports (eslint.config.mjs, no-restricted-imports): zod/mini in the web app and the model it
+// loads, classic zod in Node code, the web's signed-in tools and the model modules their forms use. Each case is a
+// source text linted as if it were the file at `filePath`.
 import { type LintCase, type LintMessage, lintTexts } from './lib/lint-texts';
 
 const MINI = "import { object, string } from 'zod/mini';\nexport const schema = object({ id: string() });\n";
@@ -25,6 +26,8 @@ const CASES = {
   toolWithMini: { filePath: 'tools/ZodFixture.ts', code: MINI },
   modelWithMini: { filePath: 'packages/model/src/ZodFixture.ts', code: MINI },
   modelWithClassic: { filePath: 'packages/model/src/ZodFixture.ts', code: CLASSIC },
+  modelToolFormWithClassic: { filePath: 'packages/model/src/blog-draft.ts', code: CLASSIC },
+  modelToolFormWithMini: { filePath: 'packages/model/src/blog-draft.ts', code: MINI },
   blogBundleEnglish: { filePath: 'scripts/lib/zod-english.ts', code: MINI },
 } satisfies Record<string, LintCase>;
 type CaseName = keyof typeof CASES;
@@ -49,19 +52,24 @@ describe('which zod a file imports (eslint.config.mjs)', () => {
     'buildEnvCheckWithClassic',
     'functionWithClassic',
     'modelWithMini',
-    'modelWithClassic',
+    'modelToolFormWithClassic',
     'blogBundleEnglish',
   ])('allows %s', (name) => {
     expect(answers[name]).toEqual([]);
   });
 
-  it.each<CaseName>(['webPageWithClassic', 'webPageWithClassicV4'])(
-    'fails classic zod in the web app (%s)',
+  it.each<CaseName>(['webPageWithClassic', 'webPageWithClassicV4', 'modelWithClassic'])(
+    'fails classic zod in the web app and the model it loads (%s)',
     (name) => expect(answers[name]).toEqual(restricted('zod/mini')),
   );
 
-  it.each<CaseName>(['editorToolWithMini', 'functionWithMini', 'scriptWithMini', 'toolWithMini'])(
-    'fails zod/mini in Node code and the signed-in tools (%s)',
-    (name) => expect(answers[name]).toEqual(restricted('classic zod')),
+  it.each<CaseName>([
+    'editorToolWithMini',
+    'functionWithMini',
+    'scriptWithMini',
+    'toolWithMini',
+    'modelToolFormWithMini',
+  ])('fails zod/mini in Node code and the signed-in tools (%s)', (name) =>
+    expect(answers[name]).toEqual(restricted('classic zod')),
   );
 });
