@@ -1,6 +1,7 @@
 // Child-process supervision: every child runs in its own process group so that stopping it also stops the
 // grandchildren it spawned (firebase-tools starts Java and Node workers), and nothing is left bound on exit.
 import { type ChildProcess, spawn, type SpawnOptions } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface ChildExit {
   code: number | null;
@@ -60,13 +61,69 @@ interface StopOptions {
   graceMs?: number;
 }
 
-/** Stops a child: polite signal first, then SIGKILL to the whole group after the grace period. */
+/** The parent of every process, from /proc (Linux); empty where /proc is missing. */
+function parentsByPid(): Map<number, number> {
+  const parents = new Map<number, number>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return parents;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the parenthesised command name: state, ppid, …
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // The process exited while the table was read.
+    }
+  }
+  return parents;
+}
+
+/** Every process below `pid`, in any process group. */
+export function descendantsOf(pid: number, parents = parentsByPid()): number[] {
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    for (const [child, parent] of parents) {
+      if (parent === current && !found.includes(child)) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+function killProcess(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Stops a child: polite signal first, then SIGKILL to the whole group after the grace period. firebase-tools starts
+ * the Firestore emulator's Java in a process group of its own: when the CLI hangs in its shutdown and is killed, that
+ * Java would be orphaned (holding its port), so the processes below the child are noted before the kill and killed
+ * with it.
+ */
 export async function stopChild(
   record: ChildRecord,
   { signal = 'SIGINT', graceMs = 15000 }: StopOptions = {},
 ) {
   signalGroup(record, signal);
-  const timer = setTimeout(() => signalGroup(record, 'SIGKILL'), graceMs);
+  const timer = setTimeout(() => {
+    const below = record.child.pid ? descendantsOf(record.child.pid) : [];
+    signalGroup(record, 'SIGKILL');
+    below.forEach(killProcess);
+  }, graceMs);
   await record.exit;
   clearTimeout(timer);
   // The leader may exit before its workers: sweep the group.
