@@ -6,17 +6,34 @@ import { afterNextPaint } from './next-task';
 
 const MAX_HOLD_MS = 5000;
 
-let shown: Promise<void> | null = null;
-let release: (() => void) | null = null;
+interface FirstContentHold {
+  shown: Promise<void> | null;
+  release: (() => void) | null;
+}
+
+/**
+ * The hold lives on the window, not in this module: the build copies small shared modules into each chunk that
+ * imports them (vite.config.ts, experimentalInlineCommonChunks), so the page that announces its content and the
+ * work that waits for it can run different copies of this module.
+ */
+const HOLD_KEY: unique symbol = Symbol.for('bargains.firstContentHold');
+type WindowWithHold = typeof globalThis & { [HOLD_KEY]?: FirstContentHold };
+
+function hold(): FirstContentHold {
+  const holder = globalThis as WindowWithHold;
+  holder[HOLD_KEY] ??= { shown: null, release: null };
+  return holder[HOLD_KEY];
+}
 
 /** A page announces that its first content is on its way; work that can wait waits for firstContentShown(). */
 export function expectFirstContent(): void {
-  if (release) return;
-  shown = new Promise<void>((resolve) => {
-    const timer = setTimeout(() => release?.(), MAX_HOLD_MS);
-    release = () => {
+  const state = hold();
+  if (state.release) return;
+  state.shown = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => state.release?.(), MAX_HOLD_MS);
+    state.release = () => {
       clearTimeout(timer);
-      release = null;
+      state.release = null;
       resolve();
     };
   });
@@ -24,12 +41,13 @@ export function expectFirstContent(): void {
 
 /** The announced content is on screen after the next paint (or will never come: failed, or the page was left). */
 export function firstContentShown(): void {
-  const releaseNow = release;
+  const releaseNow = hold().release;
   if (!releaseNow) return;
   void afterNextPaint().then(releaseNow);
 }
 
 /** Resolves at once unless a page's first content is on its way; then once it has been painted. */
 export function afterFirstContent(): Promise<void> {
+  const { release, shown } = hold();
   return release && shown ? shown : Promise.resolve();
 }

@@ -20,15 +20,32 @@ interface PrefetchedFirstPage {
   arrived: DealPage | null;
 }
 
-let prefetched: PrefetchedFirstPage | null = null;
+interface FirstPageState {
+  prefetched: PrefetchedFirstPage | null;
+  /**
+   * Set once a listing has asked for its first page. The boot-time prefetch runs in its own entry, which can finish
+   * loading after the app: a prefetch started then would read the page the listing is already reading.
+   */
+  listingAsked: boolean;
+}
+
 /**
- * Set once a listing has asked for its first page. The boot-time prefetch runs in its own entry, which can finish
- * loading after the app: a prefetch started then would read the page the listing is already reading.
+ * The state lives on the window, not in this module: the build copies small shared modules into each chunk that
+ * imports them (vite.config.ts, experimentalInlineCommonChunks), so the dashboard document's second entry and the
+ * app each run their own copy of this module. With module variables the listing never saw the entry's request and
+ * read the first page a second time.
  */
-let listingAsked = false;
+const STATE_KEY: unique symbol = Symbol.for('bargains.dashboard.firstDealPage');
+type WindowWithFirstPage = typeof globalThis & { [STATE_KEY]?: FirstPageState };
+
+function shared(): FirstPageState {
+  const holder = globalThis as WindowWithFirstPage;
+  holder[STATE_KEY] ??= { prefetched: null, listingAsked: false };
+  return holder[STATE_KEY];
+}
 
 /** Whether a listing has already asked for its first page (so a boot-time prefetch would only read it twice). */
-export const firstListingAsked = (): boolean => listingAsked;
+export const firstListingAsked = (): boolean => shared().listingAsked;
 
 const keyOf = (query: DealListQuery) => JSON.stringify(query);
 const matches = (entry: PrefetchedFirstPage | null, uid: string, query: DealListQuery) =>
@@ -36,7 +53,7 @@ const matches = (entry: PrefetchedFirstPage | null, uid: string, query: DealList
 
 /** Requests the first page of `query` for `uid`, unless that very page is already on its way. */
 export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealListQuery): void {
-  if (matches(prefetched, uid, query)) return;
+  if (matches(shared().prefetched, uid, query)) return;
   const now = new Date();
   const page = fetchDealPage(db, { ...query, now, cursor: null });
   const entry: PrefetchedFirstPage = { uid, key: keyOf(query), now, page, arrived: null };
@@ -46,7 +63,7 @@ export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealLis
   }, reportedWhereAwaited);
   // Released by the listing (components/DealBrowser.tsx) once this page's cards are painted.
   expectFirstContent();
-  prefetched = entry;
+  shared().prefetched = entry;
 }
 
 /**
@@ -55,11 +72,12 @@ export function prefetchFirstDealPage(db: Firestore, uid: string, query: DealLis
  */
 export function adoptFirstDealPage(uid: string, query: DealListQuery, now: Date, page: DealPage): void {
   expectFirstContent();
-  prefetched = { uid, key: keyOf(query), now, page: Promise.resolve(page), arrived: page };
+  shared().prefetched = { uid, key: keyOf(query), now, page: Promise.resolve(page), arrived: page };
 }
 
 /** The prefetched first page for this user and query if it has already arrived (it stays to be taken). */
 export function arrivedFirstPage(uid: string, query: DealListQuery): { now: Date; page: DealPage } | null {
+  const { prefetched } = shared();
   const arrived = matches(prefetched, uid, query) ? prefetched?.arrived : null;
   return prefetched && arrived ? { now: prefetched.now, page: arrived } : null;
 }
@@ -69,8 +87,9 @@ export function takePrefetchedFirstPage(
   uid: string,
   query: DealListQuery,
 ): Pick<PrefetchedFirstPage, 'now' | 'page' | 'arrived'> | null {
-  const match = prefetched;
-  prefetched = null;
-  listingAsked = true;
+  const state = shared();
+  const match = state.prefetched;
+  state.prefetched = null;
+  state.listingAsked = true;
   return matches(match, uid, query) ? match : null;
 }
