@@ -13,6 +13,18 @@ describe('entryScripts', () => {
     </head>`;
     expect(entryScripts(html)).toEqual(['assets/index-a.js', 'assets/main-b.js', 'assets/extra-c.js']);
   });
+
+  it("adds the scripts a page's loader adds after its first paint (the app-scripts list)", () => {
+    const html = `<head>
+      <script type="module" async crossorigin src="/assets/dashboard-start-s.js"></script>
+      <script type="application/json" id="app-scripts">{"modulepreload":["/assets/runtime-r.js"],"modules":[{"src":"/assets/index-a.js","async":false}]}</script>
+    </head>`;
+    expect(entryScripts(html)).toEqual([
+      'assets/dashboard-start-s.js',
+      'assets/runtime-r.js',
+      'assets/index-a.js',
+    ]);
+  });
 });
 
 describe('withStaticImports', () => {

@@ -18,7 +18,10 @@ export interface Chunk {
 const FULL_FIRESTORE_SOURCE = /@firebase\/firestore\/dist\/(?!lite\/)/;
 const DASHBOARD_SOURCE = /src\/features\/dashboard\//;
 
-/** Build-output paths (`assets/x.js`) of the module scripts and script preloads in a page's HTML. */
+/**
+ * Build-output paths (`assets/x.js`) of the module scripts and script preloads in a page's HTML, and of the scripts
+ * its loader adds after the first paint.
+ */
 export function entryScripts(html: string): string[] {
   const files: string[] = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
@@ -30,6 +33,16 @@ export function entryScripts(html: string): string[] {
       ? attribute('type') === 'module' && attribute('src')
       : preload && attribute('href');
     if (url) files.push(new URL(url, 'http://page/').pathname.slice(1));
+  }
+  // The scripts a page's loader adds after its first paint (web/build/app-loader.ts, the dashboard's starter).
+  const listed = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(html)?.[1];
+  if (listed !== undefined) {
+    const { modulepreload, modules } = JSON.parse(listed) as {
+      modulepreload: string[];
+      modules: Array<{ src: string }>;
+    };
+    for (const url of [...modulepreload, ...modules.map((module) => module.src)])
+      files.push(new URL(url, 'http://page/').pathname.slice(1));
   }
   return files;
 }

@@ -309,3 +309,13 @@ export async function standinSubscription(
 ): Promise<StandinState['subscriptions'][string] | undefined> {
   return (await standinState()).subscriptions[id];
 }
+
+/**
+ * The dashboard's starter then finds no server-drawn first page (its ID-token request to render_dashboard is
+ * answered 204, as for an address without a deal list), so the app reads the first page itself.
+ */
+export async function withoutServedFirstPage(page: Page): Promise<void> {
+  await page.route(/\/dashboard(?:\?|$)/, (route) =>
+    route.request().headers().authorization === undefined ? route.continue() : route.fulfill({ status: 204 }),
+  );
+}

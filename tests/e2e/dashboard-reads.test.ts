@@ -9,7 +9,7 @@ import { emailPreferencesDoc, defaultEmailPreferences } from '@bargains/model/em
 import { EDITORIAL_CHANGES_DOC_PATH, EDITORIAL_CHANGES_POLL_MS } from '@bargains/model/editorial-changes';
 import { emailPreferencesDocPath, userDocPath } from '@bargains/model/paths';
 import { newUserDoc } from '@bargains/model/user';
-import { cardIds, PAGE_SIZE, signIn, TEST_PASSWORD } from './dashboard-helpers';
+import { cardIds, PAGE_SIZE, signIn, TEST_PASSWORD, withoutServedFirstPage } from './dashboard-helpers';
 import { launchBrowser, openPage } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { recordFirestoreReads, type FirestoreReads } from './support/firestore-reads';
@@ -90,8 +90,11 @@ test('the dashboard reads 20 deals per page and at most 20 per search, filter or
   await signInPage.waitForFunction(() => localStorage.getItem('bargains.dashboardSession') !== null);
   await signInPage.close();
   await context.clearCookies({ name: '__session' });
-  // A new tab, signed in from the persisted session, recorded from its first request.
+  // A new tab, signed in from the persisted session, recorded from its first request. Without the cookie the
+  // document's starter would get the first page from render_dashboard with the ID token: refused here, so the
+  // app reads it (the server's reads are the same 20 deals, dashboard-server-render.test.ts).
   const page = await context.newPage();
+  await withoutServedFirstPage(page);
   const reads = await recordFirestoreReads(page);
   const openedAt = Date.now();
   await page.goto('/dashboard');
@@ -215,9 +218,10 @@ test('Most popular (sort=popular in the URL) reads 20 deals per page too', async
   await signIn(signInPage, subscriber.email);
   await signInPage.waitForFunction(() => localStorage.getItem('bargains.dashboardSession') !== null);
   await signInPage.close();
-  // Without the session cookie the app reads the first page itself (see the test above).
+  // Without the session cookie, and the starter's page refused, the app reads the first page itself (see above).
   await context.clearCookies({ name: '__session' });
   const page = await context.newPage();
+  await withoutServedFirstPage(page);
   const reads = await recordFirestoreReads(page);
   await page.goto('/dashboard?sort=popular&verified=all');
   await page.locator('[data-deal-id]').first().waitFor();

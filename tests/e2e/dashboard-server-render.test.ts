@@ -1,7 +1,9 @@
 // A subscriber's return visit to /dashboard: the first deals arrive drawn in the HTML (render_dashboard, with the
 // session cookie the app asked for on the previous visit), readable without JavaScript; the app takes them over
 // without reading them again and pages on from them; signing out ends the session, so the next visit on the
-// device gets the bare frame. A free account is never given the cookie.
+// device gets the bare frame. A free account is never given the cookie. A visit without the cookie by a user signed
+// in on the device (the first on a device) gets the same drawn page from the document's starter, which asks
+// render_dashboard with the user's ID token before the app's scripts are requested.
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { userDocPath } from '@bargains/model/paths';
@@ -115,6 +117,110 @@ test('the app takes the drawn page over without reading it again, and pages on f
   expect(new Set(ids).size).toBe(ids.length);
   expect((await reads.paths()).filter((path) => DEAL.test(path)).length).toBe(ids.length - PAGE_SIZE);
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+/** The order a tab saw the first deal card and its first request for one of the app's scripts in. */
+async function recordCardsBeforeApp(page: Page): Promise<string[]> {
+  const events: string[] = [];
+  await page.exposeFunction('benchFirstCard', () => events.push('cards'));
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-deal-id]')) return;
+      observer.disconnect();
+      void Reflect.get(window, 'benchFirstCard')();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/(main|index|DashboardPage)-[\w-]+\.js$/.test(request.url()) && !events.includes('app'))
+      events.push('app');
+  });
+  return events;
+}
+
+test('a first visit on a device (no cookie) gets the drawn page with the ID token before the app loads', async () => {
+  const subscriber = await account('ssr-first', true);
+  const { context, page: signInPage } = await openPage(browser, 'desktop');
+  await signInWithSession(signInPage, subscriber.email);
+  await signInPage.close();
+  const served = await servedCardIds(context, '/dashboard');
+  await context.clearCookies({ name: '__session' });
+  expect(await servedCardIds(context, '/dashboard')).toEqual([]);
+
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  const reads = await recordFirestoreReads(page);
+  const order = await recordCardsBeforeApp(page);
+  const tokenRequests: string[] = [];
+  page.on('request', (request) => {
+    if (
+      new URL(request.url()).pathname === '/dashboard' &&
+      request.headers().authorization?.startsWith('Bearer ')
+    )
+      tokenRequests.push(request.url());
+  });
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Account' }).first().waitFor();
+  expect(tokenRequests).toHaveLength(1);
+  // The cards were on the page before any of the app's scripts was requested, and they are the drawn ones.
+  expect(order.slice(0, 2)).toEqual(['cards', 'app']);
+  expect(await cardIds(page)).toEqual(served);
+  await page.waitForTimeout(1000);
+  expect((await reads.paths()).filter((path) => DEAL.test(path))).toEqual([]);
+  // The app asks for the cookie again, so the next visit is drawn by the document itself.
+  await page.waitForFunction(() => localStorage.getItem('bargains.dashboardSession') !== null);
+  expect(await sessionCookie(context)).toBeDefined();
+  await screenshot(page, 'dashboard-first-visit-drawn');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('with an expired persisted token the starter refreshes it first, then gets the drawn page', async () => {
+  const subscriber = await account('ssr-expired', true);
+  const { context, page: signInPage } = await openPage(browser, 'desktop');
+  await signInWithSession(signInPage, subscriber.email);
+  // The SDK's record says the token expired an hour ago (what a device sees after two weeks away).
+  await signInPage.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('firebaseLocalStorageDb');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const store = opening.result
+            .transaction('firebaseLocalStorage', 'readwrite')
+            .objectStore('firebaseLocalStorage');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            for (const entry of all.result as Array<{
+              fbase_key: string;
+              value: { stsTokenManager?: { expirationTime: number } };
+            }>) {
+              if (!entry.fbase_key.startsWith('firebase:authUser:') || !entry.value.stsTokenManager) continue;
+              entry.value.stsTokenManager.expirationTime = Date.now() - 3600_000;
+              store.put(entry);
+            }
+            store.transaction.oncomplete = () => resolve();
+          };
+        };
+      }),
+  );
+  await signInPage.close();
+  await context.clearCookies({ name: '__session' });
+
+  const page = await context.newPage();
+  const steps: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/securetoken.googleapis.com/v1/token') && request.method() === 'POST')
+      steps.push('refresh');
+    if (url.pathname === '/dashboard' && request.headers().authorization) steps.push('first page');
+  });
+  const order = await recordCardsBeforeApp(page);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Account' }).first().waitFor();
+  expect(steps.slice(0, 2)).toEqual(['refresh', 'first page']);
+  expect(order.slice(0, 2)).toEqual(['cards', 'app']);
+  expect(await cardIds(page)).toHaveLength(PAGE_SIZE);
   await context.close();
 });
 

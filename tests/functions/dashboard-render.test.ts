@@ -5,7 +5,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { JSDOM } from 'jsdom';
 import { adminQuery } from '../../functions/src/deals/query';
-import { DASHBOARD_ISLAND_ID } from '@bargains/model/contracts/dashboard-render';
+import { APP_SCRIPTS_ID, DASHBOARD_ISLAND_ID } from '@bargains/model/contracts/dashboard-render';
 import { DEFAULT_DEAL_FILTER, DEFAULT_DEAL_SORT, dealQuerySpec } from '@bargains/model/queries';
 import { userDocPath } from '@bargains/model/paths';
 import { newUserDoc } from '@bargains/model/user';
@@ -13,7 +13,7 @@ import { deleteDeals, liveCodeDeal, writeDeals } from '../support/deals';
 import { executableMarkupIn } from '../support/executable-markup';
 import { closeAdmin, testAuth, testDb } from './support/admin';
 import { APP_ORIGIN } from './support/env';
-import { createTestUser, type TestUser } from './support/users';
+import { createTestUser, expiredToken, foreignProjectToken, type TestUser } from './support/users';
 
 const HOSTING = APP_ORIGIN;
 const DAY_SECONDS = 24 * 3600;
@@ -23,6 +23,7 @@ const hostileDealId = 'dashboard-render-hostile';
 interface IslandJson {
   session: { uid: string; expiresAt: number } | null;
   first: {
+    uid: string;
     search: string;
     now: string;
     page: { deals: Array<{ id: string; title: string }>; size: number; cursor: unknown[] | null };
@@ -64,6 +65,10 @@ async function dashboard(path: string, cookie: string | null) {
     ),
   };
 }
+
+/** The first deal page as the dashboard's starter asks for it: the user's ID token, no cookie. */
+const firstPageForToken = (path: string, idToken: string) =>
+  fetch(`${HOSTING}${path}`, { headers: { Authorization: `Bearer ${idToken}`, Accept: 'application/json' } });
 
 async function userWithAccess(label: string, access: { active: boolean; graceEnded?: boolean }) {
   const user = await createTestUser(label);
@@ -165,8 +170,19 @@ describe('render_dashboard', () => {
     expect(island.first.page.size).toBe(20);
     // Where the next page starts: the last deal's sort values, its id last.
     expect(island.first.page.cursor?.at(-1)).toBe(expected.at(-1));
-    // The app's own scripts and styles, as the static frame has them.
-    expect(page.document.querySelector('script[type="module"][src^="/assets/"]')).not.toBeNull();
+    // The document runs only its starter; the app's scripts are listed for it to add after the first paint.
+    const modules = Array.from(page.document.querySelectorAll('script[type="module"]'));
+    expect(modules.map((script) => script.getAttribute('src'))).toEqual([
+      expect.stringMatching(/^\/assets\/dashboard-start-[\w-]+\.js$/),
+    ]);
+    const listed = JSON.parse(page.document.getElementById(APP_SCRIPTS_ID)?.textContent ?? 'null') as {
+      modules: Array<{ src: string }>;
+    };
+    expect(listed.modules.map((module) => module.src)).toEqual([
+      expect.stringMatching(/^\/assets\/dashboard-prefetch-/),
+      expect.stringMatching(/^\/assets\/index-/),
+    ]);
+    expect(island.first.uid).toBe(subscriber.uid);
   });
 
   test('the address decides the listing: another sort is drawn in its own order; Saved gets the frame', async () => {
@@ -202,7 +218,9 @@ describe('render_dashboard', () => {
     const scripts = Array.from(page.document.querySelectorAll('script')).map((script) =>
       script.type === 'module' && script.src.startsWith('/assets/') ? 'app' : `${script.type}#${script.id}`,
     );
-    expect(new Set(scripts)).toEqual(new Set(['app', `application/json#${DASHBOARD_ISLAND_ID}`]));
+    expect(new Set(scripts)).toEqual(
+      new Set(['app', `application/json#${DASHBOARD_ISLAND_ID}`, `application/json#${APP_SCRIPTS_ID}`]),
+    );
     const handlers = Array.from(page.document.querySelectorAll('*')).flatMap((element) =>
       element.getAttributeNames().filter((name) => name.startsWith('on')),
     );
@@ -256,6 +274,59 @@ describe('render_dashboard', () => {
     const page = await dashboard('/dashboard', cookie);
     expect(page.cardIds).toEqual([]);
     expect(page.island).toEqual({ session: null, first: null });
+  });
+
+  test('an ID token (a visit without the cookie) gets the same first page as JSON, drawn for its user', async () => {
+    const withCookie = await dashboard('/dashboard', subscriberCookie);
+    const response = await firstPageForToken('/dashboard', subscriber.idToken);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const body = (await response.json()) as { html: string; title: string | null; island: string };
+    expect(body.title).toBe('Your Bargains · Bargains');
+    const { document } = new JSDOM(`<div id="root">${body.html}</div>`).window;
+    const ids = Array.from(document.querySelectorAll('[data-deal-id]')).map((card) =>
+      card.getAttribute('data-deal-id'),
+    );
+    expect(ids).toEqual(withCookie.cardIds);
+    const island = JSON.parse(body.island) as IslandJson;
+    // No cookie came: the app asks for one itself; the page says whom it was drawn for.
+    expect(island.session).toBeNull();
+    expect(island.first?.uid).toBe(subscriber.uid);
+    expect(island.first?.page.deals.map((deal) => deal.id)).toEqual(ids);
+  });
+
+  test('an ID token without a deal page to draw gets 204: free and lapsed accounts, Saved, For you', async () => {
+    const free = await userWithAccess('dash-token-free', { active: false });
+    const lapsed = await userWithAccess('dash-token-lapsed', { active: true, graceEnded: true });
+    const asked = [
+      { who: 'free', path: '/dashboard', token: free.idToken },
+      { who: 'lapsed', path: '/dashboard', token: lapsed.idToken },
+      { who: 'saved', path: '/dashboard?view=saved', token: subscriber.idToken },
+      { who: 'for you', path: '/dashboard?view=for_you', token: subscriber.idToken },
+    ];
+    for (const { who, path, token } of asked) {
+      const response = await firstPageForToken(path, token);
+      expect({ who, status: response.status, body: await response.text() }).toEqual({
+        who,
+        status: 204,
+        body: '',
+      });
+    }
+  });
+
+  test('a forged, expired or foreign ID token gets 401 and no deal data', async () => {
+    for (const token of ['not-a-token', expiredToken(subscriber.uid), foreignProjectToken(subscriber.uid)]) {
+      const response = await firstPageForToken('/dashboard', token);
+      const body = await response.text();
+      expect({ token: token.slice(0, 12), status: response.status }).toEqual({
+        token: token.slice(0, 12),
+        status: 401,
+      });
+      expect(JSON.parse(body)).toEqual({ error: 'User not authenticated' });
+      expect(body).not.toContain(hostileDealId);
+    }
   });
 
   test('answers only GET and HEAD', async () => {

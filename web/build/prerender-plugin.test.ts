@@ -343,9 +343,12 @@ describe('composeBlogShell', () => {
     expect(shell).not.toContain('Site blurb.');
     const page = parsePage(shell);
     expect(page.headLinks('stylesheet')).toEqual(['/assets/index-C1.css', '/assets/BlogPostPage-B1.css']);
-    // Like a snapshot: the entry module stays, no extra script preloads compete with the cover image.
-    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
-    expect(page.headLinks('modulepreload')).toEqual(['/assets/vendor-V1.js']);
+    // Like a snapshot: the app's scripts are added after the first paint, so nothing competes with the cover image.
+    expect(shell).not.toContain('<script type="module"');
+    expect(page.headLinks('modulepreload')).toEqual([]);
+    expect(shell).toContain(
+      '<script type="application/json" id="app-scripts">{"modulepreload":["/assets/vendor-V1.js"],"modules":[{"src":"/assets/index-E1.js","async":false}]}</script>',
+    );
   });
 
   it('refuses a template without a title to replace', () => {
@@ -356,28 +359,64 @@ describe('composeBlogShell', () => {
 });
 
 describe('composeDashboardShell', () => {
-  const slots = { DASHBOARD_PAGE_SLOT: '<!--page-->', DASHBOARD_ISLAND_SLOT: '<!--island-->' };
+  const slots = {
+    DASHBOARD_PAGE_SLOT: '<!--page-->',
+    DASHBOARD_ISLAND_SLOT: '<!--island-->',
+    APP_SCRIPTS_ID: 'app-scripts',
+  };
   const frameMarkup = '<div class="site"><header><div>Bargains</div></header><main>…</main></div>';
+  const frame = composeSnapshotHtml(
+    TEMPLATE,
+    { html: frameMarkup, title: null, sources: [] },
+    {
+      js: ['assets/DashboardPage-D1.js'],
+      css: ['assets/DashboardPage-C4.css'],
+      asyncEntries: ['assets/dashboard-prefetch-P1.js'],
+      preconnect: ['http://127.0.0.1:9099'],
+    },
+    '/',
+  );
+  const shell = composeDashboardShell(
+    frame,
+    slots,
+    ['assets/dashboard-start-S1.js', 'assets/env-N1.js'],
+    '/',
+  );
 
   it("puts the page slot inside #root in place of the frame, and the island's slot right after #root", () => {
-    const frame = composeSnapshotHtml(
-      TEMPLATE,
-      { html: frameMarkup, title: null, sources: [] },
-      { js: ['assets/DashboardPage-D1.js'], css: ['assets/DashboardPage-C4.css'] },
-      '/',
-    );
-    const shell = composeDashboardShell(frame, slots);
     expect(shell).toContain('<div id="root"><!--page--></div><!--island-->\n  </body>');
     expect(shell).not.toContain('Bargains</div>');
-    // The frame's own preloads and styles stay: the page is the dashboard's document either way.
-    const page = parsePage(shell);
-    expect(page.headLinks('modulepreload')).toContain('/assets/DashboardPage-D1.js');
-    expect(page.headLinks('stylesheet')).toContain('/assets/DashboardPage-C4.css');
+    expect(parsePage(shell).headLinks('stylesheet')).toEqual([
+      '/assets/index-C1.css',
+      '/assets/DashboardPage-C4.css',
+    ]);
   });
 
-  it('refuses a frame whose #root does not end the body', () => {
-    expect(() => composeDashboardShell(TEMPLATE.replace('<div id="root"></div>', ''), slots)).toThrow(
-      '#root',
-    );
+  it('runs only the starter (first in the head, async) and lists the app scripts for it, in document order', () => {
+    const page = parsePage(shell);
+    // The starter's own imports are the only preloads left.
+    expect(page.headLinks('modulepreload')).toEqual(['/assets/env-N1.js']);
+    const scripts = [...shell.matchAll(/<script ([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts).toEqual([
+      'type="module" async crossorigin src="/assets/dashboard-start-S1.js"',
+      'type="application/json" id="app-scripts"',
+    ]);
+    expect(shell.indexOf('dashboard-start-S1.js')).toBeLessThan(shell.indexOf('rel="preconnect"'));
+    expect(shell.indexOf('dashboard-start-S1.js')).toBeLessThan(shell.indexOf('rel="stylesheet"'));
+    const listed = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(shell)?.[1];
+    expect(JSON.parse(listed ?? 'null')).toEqual({
+      modulepreload: ['/assets/vendor-V1.js', '/assets/DashboardPage-D1.js'],
+      modules: [
+        { src: '/assets/dashboard-prefetch-P1.js', async: true },
+        { src: '/assets/index-E1.js', async: false },
+      ],
+    });
+  });
+
+  it('refuses a frame whose #root does not end the body, and a starter without a chunk', () => {
+    expect(() =>
+      composeDashboardShell(TEMPLATE.replace('<div id="root"></div>', ''), slots, ['assets/s.js'], '/'),
+    ).toThrow('#root');
+    expect(() => composeDashboardShell(frame, slots, [], '/')).toThrow('starter');
   });
 });

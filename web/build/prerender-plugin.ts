@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { APP_LOADER_SCRIPT, APP_SCRIPTS_ID } from './app-loader';
 import {
   build,
   createServer,
@@ -34,6 +35,7 @@ interface BlogShellNames {
 
 /** packages/model/src/contracts/dashboard-render.ts, through the SSR loader. */
 interface DashboardRenderNames {
+  APP_SCRIPTS_ID: string;
   DASHBOARD_SHELL_FILE: string;
   DASHBOARD_RENDERER_FILE: string;
   DASHBOARD_PAGE_SLOT: string;
@@ -71,6 +73,11 @@ const LOADING_FRAME_FILE = 'app.html';
 export const FRAME_ENTRIES: Readonly<Record<string, string>> = {
   '/dashboard': 'src/app/dashboard-prefetch.ts',
 };
+/**
+ * The one script the dashboard's document runs itself (composeDashboardShell); an input of the build beside the
+ * frame entries (vite.config.ts).
+ */
+export const DASHBOARD_STARTER = 'src/app/dashboard-start.ts';
 /**
  * Hosting answers every path that is neither a file nor a rewritten route with this page and HTTP 404: the Not
  * Found page's snapshot (rendered for a path no route names), which the app then takes over like any other.
@@ -162,9 +169,9 @@ export function composeSnapshotHtml(
 }
 
 /**
- * The blog shell: the template with the slots the function fills, the CSS of the server-rendered pages and no
- * script preloads (like a snapshot: the entry requests the app after the first paint, so the cover image has
- * the network to itself).
+ * The blog shell: the template with the slots the function fills, the CSS of the server-rendered pages and the
+ * app's scripts added after the first paint (deferAppScripts, like a snapshot: the cover image has the network to
+ * itself).
  */
 export function composeBlogShell(
   template: string,
@@ -181,22 +188,83 @@ export function composeBlogShell(
     .replace(/<title>[^<]*<\/title>/, () => slots.BLOG_HEAD_SLOT)
     .replace(/\s*<meta\s+name="description"[^>]*>/, '');
   if (!shell.includes(slots.BLOG_HEAD_SLOT)) throw new Error('prerender: index.html must contain a <title>');
-  return shell;
+  return deferAppScripts(shell);
+}
+
+/** The app's script tags in a document's head: module preloads and module scripts, in document order. */
+const APP_SCRIPT_TAG =
+  /[ \t]*(?:<link rel="modulepreload" crossorigin href="([^"]+)">|<script type="module"( async)? crossorigin src="([^"]+)"><\/script>)\n?/g;
+
+interface ListedAppScripts {
+  modulepreload: string[];
+  modules: Array<{ src: string; async: boolean }>;
+}
+
+/** `head` without the app's script tags, and those tags as the list the page's loader adds them from. */
+function takeAppScripts(head: string): { head: string; listed: ListedAppScripts } {
+  const listed: ListedAppScripts = { modulepreload: [], modules: [] };
+  const rest = head.replace(APP_SCRIPT_TAG, (_tag, preload?: string, async?: string, src?: string) => {
+    if (preload !== undefined) listed.modulepreload.push(preload);
+    else if (src !== undefined) listed.modules.push({ src, async: async !== undefined });
+    return '';
+  });
+  if (listed.modules.length === 0) throw new Error('prerender: the page runs no module script');
+  return { head: rest, listed };
 }
 
 /**
- * The dashboard shell: the dashboard's frame document (its preloads and entries) with a slot inside #root for the
- * page and one right after #root for the data island, which React's first render then leaves in place.
+ * `head` with `tags` first (before its first link: the browser requests or runs them before the styles) and the
+ * app's scripts listed (in a JSON element with the id `listId`) at its end.
+ */
+function withLoader(head: string, tags: readonly string[], listed: ListedAppScripts, listId: string): string {
+  const firstLink = /\n(\s*)<link /.exec(head);
+  if (!firstLink) throw new Error('prerender: the page has no link in its head');
+  const indent = firstLink[1] ?? '';
+  const list = `<script type="application/json" id="${listId}">${JSON.stringify(listed).replace(/</g, '\\u003c')}</script>`;
+  const loaded = `${head.slice(0, firstLink.index)}${tags.map((tag) => `\n${indent}${tag}`).join('')}${head.slice(firstLink.index)}`;
+  if (!/<\/head>/.test(loaded)) throw new Error('prerender: the page has no </head>');
+  return loaded.replace(
+    /\n?([ \t]*)<\/head>/,
+    (_end, space: string) => `\n${indent}${list}\n${space}</head>`,
+  );
+}
+
+/**
+ * A page that arrives with its content (a snapshot, the blog's shell): its app scripts are added by the inline
+ * loader (build/app-loader.ts) once the page is painted, instead of being requested with the HTML.
+ */
+export function deferAppScripts(html: string): string {
+  const end = html.indexOf('</head>');
+  if (end < 0) throw new Error('prerender: the page has no </head>');
+  const { head, listed } = takeAppScripts(html.slice(0, end + '</head>'.length));
+  return `${withLoader(head, [`<script>${APP_LOADER_SCRIPT}</script>`], listed, APP_SCRIPTS_ID)}${html.slice(end + '</head>'.length)}`;
+}
+
+/**
+ * The dashboard shell: the dashboard's frame document with a slot inside #root for the page and one right after
+ * #root for the data island, which React's first render then leaves in place. The frame's preloads and module
+ * scripts are not loaded by the document: they are listed (APP_SCRIPTS_ID) for the starter (`starterJs`: its chunk,
+ * then the chunks it imports) to add once the first deal cards are painted, so on a slow link the styles and the
+ * first deals do not share the bandwidth with the app's 250 KB.
  */
 export function composeDashboardShell(
   frame: string,
-  slots: Pick<DashboardRenderNames, 'DASHBOARD_PAGE_SLOT' | 'DASHBOARD_ISLAND_SLOT'>,
+  slots: Pick<DashboardRenderNames, 'DASHBOARD_PAGE_SLOT' | 'DASHBOARD_ISLAND_SLOT' | 'APP_SCRIPTS_ID'>,
+  starterJs: readonly string[],
+  base: string,
 ): string {
   const root = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/.exec(frame);
   if (!root) throw new Error('prerender: the dashboard frame has no #root at the end of its body');
-  const before = frame.slice(0, root.index);
+  const [starter, ...starterImports] = starterJs;
+  if (starter === undefined) throw new Error('prerender: the dashboard has no starter chunk');
+  const { head, listed } = takeAppScripts(frame.slice(0, root.index));
   const after = frame.slice(root.index + root[0].length);
-  return `${before}<div id="root">${slots.DASHBOARD_PAGE_SLOT}</div>${slots.DASHBOARD_ISLAND_SLOT}${after}`;
+  const starterTags = [
+    `<script type="module" async crossorigin src="${base}${starter}"></script>`,
+    ...starterImports.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+  ];
+  const finalHead = withLoader(head, starterTags, listed, slots.APP_SCRIPTS_ID);
+  return `${finalHead}<div id="root">${slots.DASHBOARD_PAGE_SLOT}</div>${slots.DASHBOARD_ISLAND_SLOT}${after}`;
 }
 
 /** Builds a server renderer (src/server/*.tsx) for Node into `outDir`: one ES module with React and the app inside. */
@@ -255,8 +323,12 @@ export function snapshotFileName(path: string): string {
 async function writePageSnapshots(
   prerender: PrerenderModule,
   manifest: Manifest,
-  write: (file: string, snapshot: Snapshot, assets: Parameters<typeof composeSnapshotHtml>[2]) => void,
+  writeFile: (file: string, html: string) => void,
+  compose: (snapshot: Snapshot, assets: Parameters<typeof composeSnapshotHtml>[2]) => string,
 ): Promise<void> {
+  // Snapshots arrive with their content: the app is added after their first paint.
+  const write = (file: string, snapshot: Snapshot, assets: Parameters<typeof composeSnapshotHtml>[2]) =>
+    writeFile(file, deferAppScripts(compose(snapshot, assets)));
   for (const path of prerender.SNAPSHOT_PATHS) {
     const snapshot = await prerender.renderSnapshot(path);
     const { css } = snapshotAssets(manifest, [APP_MODULE, ...snapshot.sources]);
@@ -267,6 +339,37 @@ async function writePageSnapshots(
     js: [],
     css: snapshotAssets(manifest, [APP_MODULE, ...notFound.sources]).css,
   });
+}
+
+/** The shells of the pages the functions render (render_dashboard, render_blog), into functions/web-render. */
+function writeServerShells(
+  webRenderDir: string,
+  build: {
+    prerender: PrerenderModule;
+    manifest: Manifest;
+    template: string;
+    dashboardFrame: string;
+    base: string;
+  },
+): void {
+  const { prerender, manifest, template, base } = build;
+  mkdirSync(webRenderDir, { recursive: true });
+  const starterJs = snapshotAssets(manifest, [DASHBOARD_STARTER]).js;
+  const dashboardRender = prerender.DASHBOARD_RENDER;
+  writeFileSync(
+    join(webRenderDir, dashboardRender.DASHBOARD_SHELL_FILE),
+    composeDashboardShell(build.dashboardFrame, dashboardRender, starterJs, base),
+  );
+  const blogSources = prerender.SERVER_RENDERED_PATHS.flatMap((path) => prerender.routeSources(path));
+  writeFileSync(
+    join(webRenderDir, prerender.BLOG_SHELL.BLOG_SHELL_FILE),
+    composeBlogShell(
+      template,
+      snapshotAssets(manifest, [APP_MODULE, ...blogSources]).css,
+      base,
+      prerender.BLOG_SHELL,
+    ),
+  );
 }
 
 /**
@@ -343,23 +446,19 @@ export function prerenderSnapshots({
           throw new Error(`prerender: no frame for ${SERVER_RENDERED_FRAME_PATH}`);
         blogShell = prerender.BLOG_SHELL;
         dashboardRender = prerender.DASHBOARD_RENDER;
-        const webRenderDir = resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR);
-        mkdirSync(webRenderDir, { recursive: true });
-        writeFileSync(
-          join(webRenderDir, dashboardRender.DASHBOARD_SHELL_FILE),
-          composeDashboardShell(dashboardFrame, dashboardRender),
+        writeServerShells(resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR), {
+          prerender,
+          manifest,
+          template,
+          dashboardFrame,
+          base: config.base,
+        });
+        await writePageSnapshots(
+          prerender,
+          manifest,
+          (file, html) => writeFileSync(join(outDir, file), html),
+          (snapshot, assets) => composeSnapshotHtml(template, snapshot, assets, config.base),
         );
-        const blogSources = prerender.SERVER_RENDERED_PATHS.flatMap((path) => prerender.routeSources(path));
-        writeFileSync(
-          join(webRenderDir, blogShell.BLOG_SHELL_FILE),
-          composeBlogShell(
-            template,
-            snapshotAssets(manifest, [APP_MODULE, ...blogSources]).css,
-            config.base,
-            blogShell,
-          ),
-        );
-        await writePageSnapshots(prerender, manifest, write);
         config.logger.info(
           `prerender: ${prerender.SNAPSHOT_PATHS.length} page snapshots, ${NOT_FOUND_FILE} and ${LOADING_FRAME_FILE} written`,
         );

@@ -3,13 +3,17 @@
 // components (functions/web-render/render-dashboard.mjs, written by `vite build`), with the data the app takes it
 // over from; anyone else gets the loading frame the app renders into, as a static page would be. Per-user, so
 // never cached. Whatever fails, the visitor still gets a working page: the frame, and the app reads as usual.
+// Without the cookie (the first visit on a device) the document's starter asks again with the user's ID token and
+// gets the same first page as JSON (firstPageForToken), so the cards need not wait for the app.
 import * as logger from 'firebase-functions/logger';
 import { db } from '../admin';
 import { readUser } from '../billing/documents';
 import { siteOrigin } from '../config';
 import { adminQuery } from '../deals/query';
 import { sendCompressed } from '../http/compressed';
+import { bearerToken, requireUser } from '../http/auth';
 import { errorDetails } from '../http/endpoint';
+import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors';
 import type { PageRequest, PageResponse } from '../http/types';
 import { webRenderModule, webRenderText } from '../http/web-render';
 import { escapeMarkup } from '../blog/markup';
@@ -28,9 +32,10 @@ import { locationDocPath } from '@bargains/model/paths';
 import { COUNTRY_CODE, dealAppliesIn } from '@bargains/model/regions';
 import { hasDealAccess } from '@bargains/model/user';
 
+import { clearedSessionCookieHeader, sessionCookieOf, verifySession } from '../session/cookie';
+
 const regionsOf = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : null;
-import { clearedSessionCookieHeader, sessionCookieOf, verifySession } from '../session/cookie';
 
 const dashboardShell = () => webRenderText(DASHBOARD_SHELL_FILE);
 const dashboardRenderer = () => webRenderModule<DashboardPageRenderer>(DASHBOARD_RENDERER_FILE);
@@ -46,22 +51,26 @@ function composeDashboardDocument(rendered: RenderedDashboard): string {
   return html;
 }
 
-/** The page for a verified session: the first deals for a user with deal access, else the frame. */
-async function sessionPage(
+/**
+ * The first deal page for `uid` if that user has deal access and the address shows a deal list, else null.
+ * `session`: the cookie the request came with (null for a page asked for with an ID token).
+ */
+async function drawnPage(
   render: DashboardPageRenderer,
   url: string,
-  session: DashboardSession,
-): Promise<RenderedDashboard> {
+  uid: string,
+  session: DashboardSession | null,
+): Promise<RenderedDashboard | null> {
   const now = new Date();
   const spec = render.firstPageQuery(new URL(url, 'http://localhost').search, now);
   // The reads at once: the page is one round trip to Firestore away, not two.
   const [user, documents, location] = await Promise.all([
-    readUser(session.uid),
+    readUser(uid),
     spec === null ? null : adminQuery(db(), spec).get(),
-    db().doc(locationDocPath(session.uid)).get(),
+    db().doc(locationDocPath(uid)).get(),
   ]);
   // The Admin SDK reads past the security rules: deal access is checked here, as the rules check it for the app.
-  if (documents === null || !hasDealAccess(user, now.getTime())) return render.renderFrame(session);
+  if (documents === null || !hasDealAccess(user, now.getTime())) return null;
   // Deals that do not apply in the subscriber's country (their Near you location) are left out, as the app does.
   const country: unknown = location.get('country');
   const shown =
@@ -70,7 +79,33 @@ async function sessionPage(
           dealAppliesIn({ regions: regionsOf(document.get('regions')) }, country),
         )
       : documents.docs;
-  return render.renderDeals({ path: url, session, now, documents: shown });
+  return render.renderDeals({ path: url, uid, session, now, documents: shown });
+}
+
+/**
+ * The first deal page as JSON for a request with `Authorization: Bearer <ID token>`: the dashboard's starter asks
+ * for it on a visit without the session cookie (model/contracts/dashboard-render.ts DASHBOARD_FIRST_PAGE_TYPE).
+ * 401 for a token that names nobody, 204 when there is no page to draw; the starter then lets the app read.
+ */
+async function firstPageForToken(req: PageRequest, res: PageResponse, started: number): Promise<void> {
+  res.set('Content-Type', 'application/json; charset=utf-8');
+  let uid: string;
+  try {
+    // Not checked for revocation, as the security rules do not check it when the app reads the same deals.
+    ({ uid } = await requireUser(req, { checkRevoked: false }));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    res.status(error.status).send(JSON.stringify({ error: error.message }));
+    return;
+  }
+  const rendered = await drawnPage(await dashboardRenderer(), req.url, uid, null);
+  res.set('Server-Timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+  if (rendered === null) {
+    res.status(204).send('');
+    return;
+  }
+  res.status(200);
+  sendCompressed(req, res, JSON.stringify(rendered));
 }
 
 export async function handle(req: PageRequest, res: PageResponse): Promise<void> {
@@ -81,6 +116,20 @@ export async function handle(req: PageRequest, res: PageResponse): Promise<void>
   const started = performance.now();
   // Per user: no shared cache may keep it, and the browser asks again on each visit.
   res.set('Cache-Control', 'private, no-store');
+  if (bearerToken(req.get('authorization')) !== null) {
+    try {
+      await firstPageForToken(req, res, started);
+    } catch (error) {
+      // Auth or Firestore unreachable: the starter lets the app read as it would without this page.
+      logger.warn('render_dashboard.first_page_failed', { url: req.url, ...errorDetails(error) });
+      if (!res.headersSent)
+        res
+          .status(503)
+          .set('Content-Type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ error: INTERNAL_ERROR_MESSAGE }));
+    }
+    return;
+  }
   try {
     const render = await dashboardRenderer();
     const cookie = sessionCookieOf(req.get('cookie'));
@@ -91,7 +140,10 @@ export async function handle(req: PageRequest, res: PageResponse): Promise<void>
       // A cookie that names nobody (expired, revoked, the user deleted) is cleared, not sent again and again.
       if (verified === 'rejected') res.set('Set-Cookie', clearedSessionCookieHeader(siteOrigin()));
       session = verified === 'rejected' ? null : verified;
-      rendered = session === null ? render.renderFrame(null) : await sessionPage(render, req.url, session);
+      rendered =
+        session === null
+          ? render.renderFrame(null)
+          : ((await drawnPage(render, req.url, session.uid, session)) ?? render.renderFrame(session));
     } catch (error) {
       // Auth or Firestore unreachable: the frame, and the app reads as it would without a cookie.
       logger.warn('render_dashboard.first_page_failed', { url: req.url, ...errorDetails(error) });

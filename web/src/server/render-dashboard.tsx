@@ -38,7 +38,7 @@ export const firstPageQuery: DashboardPageRenderer['firstPageQuery'] = (search, 
   return dealQuerySpec(filter, sort, now, narrowing);
 };
 
-export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, session, now, documents }) => {
+export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, uid, session, now, documents }) => {
   const search = new URL(path, 'http://localhost').search;
   const params = listing(search);
   if (params === null) throw new RangeError(`renderDeals: ${path} shows no deal list`);
@@ -64,7 +64,7 @@ export const renderDeals: DashboardPageRenderer['renderDeals'] = ({ path, sessio
       </DealViews>
     </DealsPage>,
   );
-  return { ...rendered, island: serializeDashboardIsland({ session, first: { search, now, page } }) };
+  return { ...rendered, island: serializeDashboardIsland({ session, first: { uid, search, now, page } }) };
 };
 
 /** The loading frame's markup: the same for every request (rendered on the first that needs it). */

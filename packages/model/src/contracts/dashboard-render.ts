@@ -11,6 +11,30 @@ export const DASHBOARD_PAGE_SLOT = '<!--dashboard:page-->';
 export const DASHBOARD_ISLAND_SLOT = '<!--dashboard:island-->';
 /** The id of the `<script type="application/json">` that carries the island. */
 export const DASHBOARD_ISLAND_ID = 'dashboard-data';
+/**
+ * The id of the `<script type="application/json">` that lists the app's scripts (AppScripts) in the documents that
+ * arrive with their content; the web build writes it (web/build/app-loader.ts has the same id). The dashboard's
+ * document runs only the small starter (web/src/app/dashboard-start.ts), which adds them once the first deal cards
+ * are painted: on a slow phone network the app's 250 KB would otherwise share the link with the styles and the first
+ * deals, and every card would wait for them.
+ */
+export const APP_SCRIPTS_ID = 'app-scripts';
+
+/** The app's scripts as the dashboard's document lists them, in document order. */
+export interface AppScripts {
+  /** `<link rel="modulepreload">` targets. */
+  modulepreload: string[];
+  /** `<script type="module">` sources, with whether each runs `async`. */
+  modules: Array<{ src: string; async: boolean }>;
+}
+
+/**
+ * The first deal page drawn for a signed-in user who has no session cookie yet (the first visit on a device):
+ * the dashboard's starter asks `GET /dashboard<search>` with `Authorization: Bearer <Firebase ID token>` and
+ * this Accept type, and render_dashboard answers the RenderedDashboard as JSON (200), or 204 when it has no deal
+ * page to draw for that user (no deal access, or an address that shows no deal list).
+ */
+export const DASHBOARD_FIRST_PAGE_TYPE = 'application/json';
 
 /**
  * The session cookie (Firebase Auth session cookie): Firebase Hosting forwards only a cookie of this name to
@@ -48,7 +72,10 @@ export interface DashboardPageRenderer {
   /** A subscriber's dashboard with the first page those documents make (same `search` and `now`). */
   renderDeals(page: {
     path: string;
-    session: DashboardSession;
+    /** The user the page is drawn for. */
+    uid: string;
+    /** The session cookie that came with the request; null when the page was asked for with an ID token. */
+    session: DashboardSession | null;
     now: Date;
     documents: readonly QueriedDocument[];
   }): RenderedDashboard;

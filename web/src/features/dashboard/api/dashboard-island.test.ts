@@ -12,6 +12,7 @@ const session = { uid: 'user-1', expiresAt: 1_800_000_000_000 };
 const island: DashboardIsland = {
   session,
   first: {
+    uid: 'user-1',
     search: '?sort=ending_soon',
     now: new Date('2025-01-06T08:00:00.000Z'),
     page: {

@@ -11,8 +11,11 @@ import type { DealPage } from './deal-pages';
 export interface DashboardIsland {
   /** The signed-in user the request's session cookie named; null when it came without a valid one. */
   session: DashboardSession | null;
-  /** The first deal page of the listing `search` (the URL's query string) shows, listed at `now`; null for none. */
-  first: { search: string; now: Date; page: DealPage } | null;
+  /**
+   * The first deal page of the listing `search` (the URL's query string) shows, listed at `now` for the user `uid`;
+   * null for none.
+   */
+  first: { uid: string; search: string; now: Date; page: DealPage } | null;
 }
 
 /** The island's JSON, safe inside its <script> element (model/contracts/data-island.ts). */
@@ -23,6 +26,7 @@ const islandSchema = object({
   session: nullable(object({ uid: string(), expiresAt: number() })),
   first: nullable(
     object({
+      uid: string(),
       search: string(),
       now: string(),
       page: object({
@@ -46,6 +50,7 @@ export function parseDashboardIsland(text: string): DashboardIsland | null {
   return {
     session,
     first: {
+      uid: first.uid,
       search: first.search,
       now,
       page: {

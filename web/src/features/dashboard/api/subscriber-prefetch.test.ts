@@ -42,7 +42,7 @@ beforeEach(() => jest.clearAllMocks());
 
 describe('prefetchSubscriberFirstPage on a document render_dashboard served', () => {
   it('adopts the drawn page for the address it was drawn for, and asks Firestore for nothing', async () => {
-    servedWith({ session, first: { search: '', now, page } })();
+    servedWith({ session, first: { uid: 'user-1', search: '', now, page } })();
     await flush();
     expect(jest.mocked(noteDashboardSession)).toHaveBeenCalledWith(session);
     expect(jest.mocked(adoptFirstDealPage)).toHaveBeenCalledWith(
@@ -55,7 +55,7 @@ describe('prefetchSubscriberFirstPage on a document render_dashboard served', ()
   });
 
   it('does not adopt a page drawn for another address; the page is read as usual', async () => {
-    servedWith({ session, first: { search: '?sort=ending_soon', now, page } })();
+    servedWith({ session, first: { uid: 'user-1', search: '?sort=ending_soon', now, page } })();
     await flush();
     expect(jest.mocked(adoptFirstDealPage)).not.toHaveBeenCalled();
     expect(jest.mocked(prefetchFirstDealPage)).toHaveBeenCalledTimes(1);
@@ -66,6 +66,26 @@ describe('prefetchSubscriberFirstPage on a document render_dashboard served', ()
     await flush();
     expect(jest.mocked(adoptFirstDealPage)).not.toHaveBeenCalled();
     expect(jest.mocked(prefetchFirstDealPage)).not.toHaveBeenCalled();
+  });
+
+  it('adopts a page drawn without a cookie (the starter asked with an ID token) for the user it was drawn for', async () => {
+    servedWith({ session: null, first: { uid: 'user-1', search: '', now, page } })();
+    await flush();
+    expect(jest.mocked(noteDashboardSession)).toHaveBeenCalledWith(null);
+    expect(jest.mocked(adoptFirstDealPage)).toHaveBeenCalledWith(
+      'user-1',
+      dealListQuery(DEFAULT_LIST_PARAMS),
+      now,
+      page,
+    );
+    expect(jest.mocked(prefetchFirstDealPage)).not.toHaveBeenCalled();
+  });
+
+  it('does not adopt a page drawn for someone other than the cookie names', async () => {
+    servedWith({ session, first: { uid: 'user-2', search: '', now, page } })();
+    await flush();
+    expect(jest.mocked(adoptFirstDealPage)).not.toHaveBeenCalled();
+    expect(jest.mocked(prefetchFirstDealPage)).toHaveBeenCalledTimes(1);
   });
 
   it('forgets the session note when the server says no valid cookie came', async () => {

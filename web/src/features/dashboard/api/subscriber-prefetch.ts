@@ -20,10 +20,13 @@ function adoptServedFirstPage(): void {
   if (island === null) return;
   // The server knows whether a valid session cookie came with the request: the note follows it.
   noteDashboardSession(island.session);
+  // A page drawn for someone other than the cookie's user is never adopted (the starter's page, asked for with
+  // an ID token, comes without a cookie).
   const { session, first } = island;
-  if (session === null || first === null || first.search !== window.location.search) return;
+  if (first === null || first.search !== window.location.search) return;
+  if (session !== null && session.uid !== first.uid) return;
   const query = dealListQuery(parseListParams(new URLSearchParams(first.search)));
-  adoptFirstDealPage(session.uid, query, first.now, first.page);
+  adoptFirstDealPage(first.uid, query, first.now, first.page);
   adoptedServerPage = true;
 }
 
