@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { DASHBOARD_STARTER, FRAME_ENTRIES, prerenderSnapshots } from './build/prerender-plugin.ts';
+import { dashboardStarterSettings } from './build/inline-scripts.ts';
+import { FRAME_ENTRIES, prerenderSnapshots } from './build/prerender-plugin.ts';
 import { moveSourceMapsOutOfBuild } from './build/source-maps.ts';
 import {
   assertDeployableEnv,
@@ -105,7 +106,10 @@ export default defineConfig(({ command, mode }) => {
     },
     plugins: [
       react(),
-      prerenderSnapshots({ protectedPagePreconnects: sessionBackendOrigins(appEnv) }),
+      prerenderSnapshots({
+        protectedPagePreconnects: sessionBackendOrigins(appEnv),
+        dashboardStarterSettings: dashboardStarterSettings({ ...appEnv.firebase, ...appEnv }),
+      }),
       buildInfo(mode, appEnv),
       moveSourceMapsOutOfBuild(),
     ],
@@ -147,7 +151,7 @@ export default defineConfig(({ command, mode }) => {
         // The app (index.html) and the entries protected pages' frames run beside it (build/prerender-plugin.ts).
         input: [
           fileURLToPath(new URL('./index.html', import.meta.url)),
-          ...[...Object.values(FRAME_ENTRIES), DASHBOARD_STARTER].map((entry) =>
+          ...Object.values(FRAME_ENTRIES).map((entry) =>
             fileURLToPath(new URL(`./${entry}`, import.meta.url)),
           ),
         ],

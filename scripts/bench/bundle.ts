@@ -34,7 +34,7 @@ export function entryScripts(html: string): string[] {
       : preload && attribute('href');
     if (url) files.push(new URL(url, 'http://page/').pathname.slice(1));
   }
-  // The scripts a page's loader adds after its first paint (web/build/app-loader.ts, the dashboard's starter).
+  // The scripts a page's loader adds after its first paint (web/build/inline-scripts.ts, the dashboard's starter).
   const listed = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(html)?.[1];
   if (listed !== undefined) {
     const { modulepreload, modules } = JSON.parse(listed) as {

@@ -376,12 +376,14 @@ describe('composeDashboardShell', () => {
     },
     '/',
   );
-  const shell = composeDashboardShell(
-    frame,
-    slots,
-    ['assets/dashboard-start-S1.js', 'assets/env-N1.js'],
-    '/',
-  );
+  const starter = {
+    script: 'void "starter";',
+    settings: {
+      authUserKey: 'firebase:authUser:k:[DEFAULT]',
+      tokenEndpoint: 'https://t.example/v1/token?key=k',
+    },
+  };
+  const shell = composeDashboardShell(frame, slots, starter);
 
   it("puts the page slot inside #root in place of the frame, and the island's slot right after #root", () => {
     expect(shell).toContain('<div id="root"><!--page--></div><!--island-->\n  </body>');
@@ -392,17 +394,20 @@ describe('composeDashboardShell', () => {
     ]);
   });
 
-  it('runs only the starter (first in the head, async) and lists the app scripts for it, in document order', () => {
+  it('runs only the inline starter (first in the head, its settings before it) and lists the app scripts', () => {
     const page = parsePage(shell);
-    // The starter's own imports are the only preloads left.
-    expect(page.headLinks('modulepreload')).toEqual(['/assets/env-N1.js']);
-    const scripts = [...shell.matchAll(/<script ([^>]*)>/g)].map((match) => match[1]);
+    expect(page.headLinks('modulepreload')).toEqual([]);
+    const scripts = [...shell.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
     expect(scripts).toEqual([
-      'type="module" async crossorigin src="/assets/dashboard-start-S1.js"',
-      'type="application/json" id="app-scripts"',
+      ' type="application/json" id="dashboard-start"',
+      '',
+      ' type="application/json" id="app-scripts"',
     ]);
-    expect(shell.indexOf('dashboard-start-S1.js')).toBeLessThan(shell.indexOf('rel="preconnect"'));
-    expect(shell.indexOf('dashboard-start-S1.js')).toBeLessThan(shell.indexOf('rel="stylesheet"'));
+    expect(shell).toContain(
+      `<script type="application/json" id="dashboard-start">${JSON.stringify(starter.settings)}</script>\n    <script>void "starter";</script>`,
+    );
+    expect(shell.indexOf('void "starter"')).toBeLessThan(shell.indexOf('rel="preconnect"'));
+    expect(shell.indexOf('void "starter"')).toBeLessThan(shell.indexOf('rel="stylesheet"'));
     const listed = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(shell)?.[1];
     expect(JSON.parse(listed ?? 'null')).toEqual({
       modulepreload: ['/assets/vendor-V1.js', '/assets/DashboardPage-D1.js'],
@@ -413,10 +418,12 @@ describe('composeDashboardShell', () => {
     });
   });
 
-  it('refuses a frame whose #root does not end the body, and a starter without a chunk', () => {
+  it('refuses a frame whose #root does not end the body, or that runs no module script', () => {
     expect(() =>
-      composeDashboardShell(TEMPLATE.replace('<div id="root"></div>', ''), slots, ['assets/s.js'], '/'),
+      composeDashboardShell(TEMPLATE.replace('<div id="root"></div>', ''), slots, starter),
     ).toThrow('#root');
-    expect(() => composeDashboardShell(frame, slots, [], '/')).toThrow('starter');
+    expect(() =>
+      composeDashboardShell(frame.replace(/<script type="module"[^\n]*\n/g, ''), slots, starter),
+    ).toThrow('no module script');
   });
 });

@@ -8,7 +8,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { APP_LOADER_SCRIPT, APP_SCRIPTS_ID } from './app-loader';
+import {
+  APP_LOADER_SCRIPT,
+  APP_SCRIPTS_ID,
+  DASHBOARD_START_SETTINGS_ID,
+  dashboardStarterScript,
+} from './inline-scripts';
 import {
   build,
   createServer,
@@ -73,11 +78,6 @@ const LOADING_FRAME_FILE = 'app.html';
 export const FRAME_ENTRIES: Readonly<Record<string, string>> = {
   '/dashboard': 'src/app/dashboard-prefetch.ts',
 };
-/**
- * The one script the dashboard's document runs itself (composeDashboardShell); an input of the build beside the
- * frame entries (vite.config.ts).
- */
-export const DASHBOARD_STARTER = 'src/app/dashboard-start.ts';
 /**
  * Hosting answers every path that is neither a file nor a rewritten route with this page and HTTP 404: the Not
  * Found page's snapshot (rendered for a path no route names), which the app then takes over like any other.
@@ -231,7 +231,7 @@ function withLoader(head: string, tags: readonly string[], listed: ListedAppScri
 
 /**
  * A page that arrives with its content (a snapshot, the blog's shell): its app scripts are added by the inline
- * loader (build/app-loader.ts) once the page is painted, instead of being requested with the HTML.
+ * loader (build/inline-scripts.ts) once the page is painted, instead of being requested with the HTML.
  */
 export function deferAppScripts(html: string): string {
   const end = html.indexOf('</head>');
@@ -243,25 +243,23 @@ export function deferAppScripts(html: string): string {
 /**
  * The dashboard shell: the dashboard's frame document with a slot inside #root for the page and one right after
  * #root for the data island, which React's first render then leaves in place. The frame's preloads and module
- * scripts are not loaded by the document: they are listed (APP_SCRIPTS_ID) for the starter (`starterJs`: its chunk,
- * then the chunks it imports) to add once the first deal cards are painted, so on a slow link the styles and the
- * first deals do not share the bandwidth with the app's 250 KB.
+ * scripts are not loaded by the document: they are listed (APP_SCRIPTS_ID) for the inline starter
+ * (src/app/dashboard-start.ts, with its settings before it) to add once the first deal cards are painted, so on a
+ * slow link the styles and the first deals do not share the bandwidth with the app's 250 KB.
  */
 export function composeDashboardShell(
   frame: string,
   slots: Pick<DashboardRenderNames, 'DASHBOARD_PAGE_SLOT' | 'DASHBOARD_ISLAND_SLOT' | 'APP_SCRIPTS_ID'>,
-  starterJs: readonly string[],
-  base: string,
+  starter: { script: string; settings: { authUserKey: string; tokenEndpoint: string } },
 ): string {
   const root = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/.exec(frame);
   if (!root) throw new Error('prerender: the dashboard frame has no #root at the end of its body');
-  const [starter, ...starterImports] = starterJs;
-  if (starter === undefined) throw new Error('prerender: the dashboard has no starter chunk');
   const { head, listed } = takeAppScripts(frame.slice(0, root.index));
   const after = frame.slice(root.index + root[0].length);
+  const settings = JSON.stringify(starter.settings).replace(/</g, '\\u003c');
   const starterTags = [
-    `<script type="module" async crossorigin src="${base}${starter}"></script>`,
-    ...starterImports.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+    `<script type="application/json" id="${DASHBOARD_START_SETTINGS_ID}">${settings}</script>`,
+    `<script>${starter.script}</script>`,
   ];
   const finalHead = withLoader(head, starterTags, listed, slots.APP_SCRIPTS_ID);
   return `${finalHead}<div id="root">${slots.DASHBOARD_PAGE_SLOT}</div>${slots.DASHBOARD_ISLAND_SLOT}${after}`;
@@ -349,16 +347,16 @@ function writeServerShells(
     manifest: Manifest;
     template: string;
     dashboardFrame: string;
+    starter: Parameters<typeof composeDashboardShell>[2];
     base: string;
   },
 ): void {
   const { prerender, manifest, template, base } = build;
   mkdirSync(webRenderDir, { recursive: true });
-  const starterJs = snapshotAssets(manifest, [DASHBOARD_STARTER]).js;
   const dashboardRender = prerender.DASHBOARD_RENDER;
   writeFileSync(
     join(webRenderDir, dashboardRender.DASHBOARD_SHELL_FILE),
-    composeDashboardShell(build.dashboardFrame, dashboardRender, starterJs, base),
+    composeDashboardShell(build.dashboardFrame, dashboardRender, build.starter),
   );
   const blogSources = prerender.SERVER_RENDERED_PATHS.flatMap((path) => prerender.routeSources(path));
   writeFileSync(
@@ -378,8 +376,11 @@ function writeServerShells(
  */
 export function prerenderSnapshots({
   protectedPagePreconnects,
+  dashboardStarterSettings,
 }: {
   protectedPagePreconnects: readonly string[];
+  /** The settings of the dashboard's inline starter for this build's Firebase project (inline-scripts.ts). */
+  dashboardStarterSettings: { authUserKey: string; tokenEndpoint: string };
 }): Plugin {
   let config: ResolvedConfig;
   return {
@@ -447,6 +448,7 @@ export function prerenderSnapshots({
         blogShell = prerender.BLOG_SHELL;
         dashboardRender = prerender.DASHBOARD_RENDER;
         writeServerShells(resolve(config.root, '..', 'functions', blogShell.WEB_RENDER_DIR), {
+          starter: { script: dashboardStarterScript(config.root), settings: dashboardStarterSettings },
           prerender,
           manifest,
           template,

@@ -84,7 +84,7 @@ async function drawnPage(
 
 /**
  * The first deal page as JSON for a request with `Authorization: Bearer <ID token>`: the dashboard's starter asks
- * for it on a visit without the session cookie (model/contracts/dashboard-render.ts DASHBOARD_FIRST_PAGE_TYPE).
+ * for it on a visit without the session cookie (model/contracts/dashboard-render.ts, RenderedDashboard).
  * 401 for a token that names nobody, 204 when there is no page to draw; the starter then lets the app read.
  */
 async function firstPageForToken(req: PageRequest, res: PageResponse, started: number): Promise<void> {

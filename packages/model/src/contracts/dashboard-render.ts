@@ -12,29 +12,13 @@ export const DASHBOARD_ISLAND_SLOT = '<!--dashboard:island-->';
 /** The id of the `<script type="application/json">` that carries the island. */
 export const DASHBOARD_ISLAND_ID = 'dashboard-data';
 /**
- * The id of the `<script type="application/json">` that lists the app's scripts (AppScripts) in the documents that
- * arrive with their content; the web build writes it (web/build/app-loader.ts has the same id). The dashboard's
- * document runs only the small starter (web/src/app/dashboard-start.ts), which adds them once the first deal cards
+ * The id of the `<script type="application/json">` that lists the app's scripts (`modulepreload` hrefs, `modules`
+ * with their `src` and `async`) in the documents that arrive with their content; the web build writes it (web/build/inline-scripts.ts has the same id). The dashboard's
+ * document runs only its inline starter (web/src/app/dashboard-start.ts), which adds them once the first deal cards
  * are painted: on a slow phone network the app's 250 KB would otherwise share the link with the styles and the first
  * deals, and every card would wait for them.
  */
 export const APP_SCRIPTS_ID = 'app-scripts';
-
-/** The app's scripts as the dashboard's document lists them, in document order. */
-export interface AppScripts {
-  /** `<link rel="modulepreload">` targets. */
-  modulepreload: string[];
-  /** `<script type="module">` sources, with whether each runs `async`. */
-  modules: Array<{ src: string; async: boolean }>;
-}
-
-/**
- * The first deal page drawn for a signed-in user who has no session cookie yet (the first visit on a device):
- * the dashboard's starter asks `GET /dashboard<search>` with `Authorization: Bearer <Firebase ID token>` and
- * this Accept type, and render_dashboard answers the RenderedDashboard as JSON (200), or 204 when it has no deal
- * page to draw for that user (no deal access, or an address that shows no deal list).
- */
-export const DASHBOARD_FIRST_PAGE_TYPE = 'application/json';
 
 /**
  * The session cookie (Firebase Auth session cookie): Firebase Hosting forwards only a cookie of this name to
@@ -56,6 +40,12 @@ export interface DashboardSession {
   expiresAt: number;
 }
 
+/**
+ * A drawn dashboard. Also what render_dashboard answers as JSON for a signed-in user who has no session cookie yet
+ * (the first visit on a device): the dashboard's starter asks `GET /dashboard<search>` with
+ * `Authorization: Bearer <Firebase ID token>` and gets it (200), or 204 when there is no deal page to draw for that
+ * user (no deal access, or an address that shows no deal list).
+ */
 export interface RenderedDashboard {
   /** The markup that goes inside #root. */
   html: string;

@@ -4,7 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { APP_SCRIPTS_ID as CONTRACT_APP_SCRIPTS_ID } from '@bargains/model/contracts/dashboard-render';
-import { APP_LOADER_CSP_SOURCE, APP_LOADER_SCRIPT, APP_SCRIPTS_ID } from './app-loader';
+import {
+  APP_LOADER_SCRIPT,
+  APP_SCRIPTS_ID,
+  cspSourceOf,
+  dashboardStarterScript,
+  dashboardStarterSettings,
+} from './inline-scripts';
 import { deferAppScripts } from './prerender-plugin';
 
 jest.mock('vite', () => ({ createServer: jest.fn() }));
@@ -28,18 +34,40 @@ const firebaseJson = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fireba
   hosting: { headers: Array<{ source?: string; headers: Array<{ key: string; value: string }> }> };
 };
 
-describe('the inline app loader', () => {
-  it('is allowed by its hash in the Content-Security-Policy of every page, and by nothing looser', () => {
-    const csp = firebaseJson.hosting.headers
-      .find((rule) => rule.source === '**')
-      ?.headers.find((header) => header.key === 'Content-Security-Policy')?.value;
-    const scriptSrc = /script-src ([^;]+)/.exec(csp ?? '')?.[1]?.split(' ');
-    expect(scriptSrc).toContain(APP_LOADER_CSP_SOURCE);
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(APP_LOADER_CSP_SOURCE).toBe(
-      `'sha256-${createHash('sha256').update(APP_LOADER_SCRIPT).digest('base64')}'`,
-    );
+const WEB_ROOT = join(__dirname, '..');
+const scriptSrc = () => {
+  const csp = firebaseJson.hosting.headers
+    .find((rule) => rule.source === '**')
+    ?.headers.find((header) => header.key === 'Content-Security-Policy')?.value;
+  return /script-src ([^;]+)/.exec(csp ?? '')?.[1]?.split(' ') ?? [];
+};
+
+describe('the inline scripts', () => {
+  it("are each allowed by their hash in every page's Content-Security-Policy, and nothing looser is", () => {
+    // A failure names the source firebase.json needs after a change to a script (or to TypeScript's output).
+    expect({ scriptSrc: scriptSrc() }).toEqual({
+      scriptSrc: expect.arrayContaining([
+        cspSourceOf(APP_LOADER_SCRIPT),
+        cspSourceOf(dashboardStarterScript(WEB_ROOT)),
+      ]),
+    });
+    expect(scriptSrc()).not.toContain("'unsafe-inline'");
+    expect(cspSourceOf('x')).toBe(`'sha256-${createHash('sha256').update('x').digest('base64')}'`);
     expect(APP_SCRIPTS_ID).toBe(CONTRACT_APP_SCRIPTS_ID);
+  });
+
+  it("gives the dashboard's starter the Auth storage key and the token endpoint of the build's project", () => {
+    const real = { apiKey: 'AIza-key', useEmulators: false, authEmulatorUrl: 'http://127.0.0.1:9099' };
+    expect(dashboardStarterSettings(real)).toEqual({
+      authUserKey: 'firebase:authUser:AIza-key:[DEFAULT]',
+      tokenEndpoint: 'https://securetoken.googleapis.com/v1/token?key=AIza-key',
+    });
+    expect(dashboardStarterSettings({ ...real, useEmulators: true }).tokenEndpoint).toBe(
+      'http://127.0.0.1:9099/securetoken.googleapis.com/v1/token?key=AIza-key',
+    );
+    // The page runs it as a plain script: no types, no imports, nothing that would end its element.
+    const starter = dashboardStarterScript(WEB_ROOT);
+    expect(starter).not.toMatch(/^import |^export |<\/script|interface /m);
   });
 
   it("takes the app's scripts out of the head and lists them; the loader goes first, the list last", () => {
