@@ -4,6 +4,7 @@
 // benchmark (and the digests one, when package.json has it). See README.md § Performance.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,7 +16,15 @@ import { isStopping, run, stopAll, stopAllOnSignals } from '../lib/processes';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack';
 import { RESULTS_DIR, wholeNumber } from './firestore-bench';
 import { startLoad } from './load';
-import { notMeasured, renderTable, rowOk, type Row } from './table';
+import {
+  COLD_IMPORT_BUDGETS,
+  median,
+  notMeasured,
+  renderTable,
+  rowOk,
+  timesFloorMetrics,
+  type Row,
+} from './table';
 
 // Its own build: web/dist-emulator is shared with other runs, and a rebuild mid-measurement would empty it.
 const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
@@ -49,27 +58,57 @@ for (const path of process.argv.slice(1)) path.endsWith('.mjs') ? await import(p
 process.stdout.write('cold-import-ms=' + (performance.now() - t));
 process.exit(0);`;
 
-/** Median of fresh Node processes loading `modules`, like a new production instance (no emulator variables). */
-function coldImport(measurement: string, modules: string[], maxMs?: number): Row {
+/**
+ * The cold imports' floor: the Firebase Functions SDK modules functions/lib/index.js loads first (resolved as it
+ * resolves them), the part of a cold start that is the framework's, not the project's.
+ */
+const functionsRequire = createRequire(join(repoRoot, 'functions', 'package.json'));
+const COLD_IMPORT_FLOOR = [
+  'firebase-functions/v2/firestore',
+  'firebase-functions/v2/https',
+  'firebase-functions/v2/scheduler',
+].map((module) => functionsRequire.resolve(module));
+
+/** A fresh Node process loading `modules`, like a new production instance (no emulator variables): ms, or why not. */
+function coldImportOnce(modules: readonly string[]): number | string {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !/_EMULATOR_HOST$|^FUNCTIONS_EMULATOR$|^FIREBASE_|^NODE_OPTIONS$/.test(key),
     ),
   );
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', TIMER, ...modules], {
+    env: { ...env, GCLOUD_PROJECT: PROJECT_ID },
+    encoding: 'utf8',
+  });
+  const ms = Number(/cold-import-ms=([\d.]+)/.exec(child.stdout)?.[1]);
+  return Number.isFinite(ms) ? ms : (child.stderr.split('\n')[0] ?? 'no timing printed');
+}
+
+/**
+ * The median of fresh processes loading `modules`, each followed by one loading the floor (A B A B, so both meet the
+ * same moments of the machine's load), and their ratio against `maxRatio`.
+ */
+function coldImport(measurement: string, modules: string[], maxRatio?: number): Row {
   const samples: number[] = [];
+  const floors: number[] = [];
   for (let i = 0; i < COLD_IMPORT_SAMPLES; i += 1) {
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', TIMER, ...modules], {
-      env: { ...env, GCLOUD_PROJECT: PROJECT_ID },
-      encoding: 'utf8',
-    });
-    const ms = Number(/cold-import-ms=([\d.]+)/.exec(child.stdout)?.[1]);
-    if (!Number.isFinite(ms))
-      return notMeasured(measurement, [{ unit: 'ms', max: maxMs }], child.stderr.split('\n')[0] ?? '');
-    samples.push(ms);
+    const sample = coldImportOnce(modules);
+    const floor = coldImportOnce(COLD_IMPORT_FLOOR);
+    if (typeof sample === 'string' || typeof floor === 'string')
+      return notMeasured(
+        measurement,
+        timesFloorMetrics(null, null, maxRatio),
+        String(typeof sample === 'string' ? sample : floor),
+      );
+    samples.push(sample);
+    floors.push(floor);
   }
-  const median = samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? null;
-  const metrics = [{ label: 'median', value: median, unit: 'ms' as const, max: maxMs }];
-  return { measurement, metrics, note: `${samples.length} runs, load average ${loadavg()[0]?.toFixed(2)}` };
+  const runsText = (values: number[]) => values.map(Math.round).join('/');
+  return {
+    measurement,
+    metrics: timesFloorMetrics(median(samples), median(floors), maxRatio),
+    note: `runs ${runsText(samples)} ms; floor (the Functions SDK's modules) ${runsText(floors)} ms; load average ${loadavg()[0]?.toFixed(2)}`,
+  };
 }
 
 /** Runs live.ts inside `firebase emulators:exec`, queued on the machine's emulator lock like `npm test`. */
@@ -117,7 +156,11 @@ async function main() {
   const functionsLib = (file: string) => join(repoRoot, 'functions', file);
   if (!dashboardOnly) console.log(`\n▶ cold imports (${COLD_IMPORT_SAMPLES} fresh Node processes each)`);
   const coldImports = () => [
-    coldImport('Functions cold import (index.js)', [functionsLib('lib/index.js')], 400),
+    coldImport(
+      'Functions cold import (index.js)',
+      [functionsLib('lib/index.js')],
+      COLD_IMPORT_BUDGETS.indexTimesFloor,
+    ),
     // What a new render_blog instance loads before its first page (jsdom follows with the first post).
     coldImport(
       'render_blog cold import',
@@ -126,7 +169,7 @@ async function main() {
         functionsLib('lib/handlers/render-blog.js'),
         functionsLib('web-render/render-blog.mjs'),
       ],
-      300,
+      COLD_IMPORT_BUDGETS.renderBlogTimesFloor,
     ),
     // Reported, no budget: what a new render_dashboard instance loads before its first page.
     coldImport('render_dashboard cold import', [

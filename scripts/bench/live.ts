@@ -17,7 +17,7 @@ import { LOAD_PROCESSES, startLoad } from './load';
 import { floorFile, stripScripts } from './floor';
 import {
   DASHBOARD_BUDGETS,
-  dashboardVisitMetrics,
+  timesFloorMetrics,
   median,
   notMeasured,
   publicPageMetrics,
@@ -406,12 +406,12 @@ async function measureDashboard(
       serverRow,
       {
         measurement: 'Dashboard: first deal cards painted, return visit (subscriber, mobile throttling)',
-        metrics: dashboardVisitMetrics(median(painted(returns)), floorMs, DASHBOARD_BUDGETS.returnTimesFloor),
+        metrics: timesFloorMetrics(median(painted(returns)), floorMs, DASHBOARD_BUDGETS.returnTimesFloor),
         note: `session cookie: runs ${runsText(returns)} ms; floor (the 20 cards drawn, no scripts) ${runsText(floors)} ms`,
       },
       {
         measurement: 'Dashboard: first deal cards painted, first visit on a device (no session cookie)',
-        metrics: dashboardVisitMetrics(median(painted(firsts)), floorMs, DASHBOARD_BUDGETS.firstTimesFloor),
+        metrics: timesFloorMetrics(median(painted(firsts)), floorMs, DASHBOARD_BUDGETS.firstTimesFloor),
         note: `runs ${runsText(firsts)} ms; median run: ${firstMedian ? loadBreakdown(firstMedian) : '–'}`,
       },
       {
@@ -492,7 +492,7 @@ async function measure(runs: number, distDir: string, dashboardOnly: boolean): P
     const dashboard = await measureDashboard(browser, runs, routeRow, distDir).catch((error: unknown) => [
       notMeasured(
         'Dashboard: first deal cards painted',
-        dashboardVisitMetrics(null, null, DASHBOARD_BUDGETS.returnTimesFloor),
+        timesFloorMetrics(null, null, DASHBOARD_BUDGETS.returnTimesFloor),
         errorText(error),
       ),
     ]);

@@ -1,5 +1,5 @@
 import {
-  dashboardVisitMetrics,
+  timesFloorMetrics,
   difference,
   median,
   notMeasured,
@@ -133,10 +133,10 @@ describe('publicPageMetrics', () => {
   });
 });
 
-describe('dashboardVisitMetrics', () => {
+describe('timesFloorMetrics', () => {
   it('holds a visit to a multiple of its floor, inclusive', () => {
     const ok = (visit: number | null, floor: number | null, max: number) =>
-      rowOk({ measurement: 'Dashboard', metrics: dashboardVisitMetrics(visit, floor, max) });
+      rowOk({ measurement: 'Dashboard', metrics: timesFloorMetrics(visit, floor, max) });
     expect(ok(1250, 1000, 1.25)).toBe(true);
     expect(ok(1251, 1000, 1.25)).toBe(false);
     expect(ok(1600, 1000, 1.6)).toBe(true);

@@ -95,11 +95,22 @@ export function publicPageMetrics(page: PageFigures, floor: PageFigures): Metric
 /** The dashboard's budgets: the return visit against its floor, the first visit against the return visit's floor. */
 export const DASHBOARD_BUDGETS = { returnTimesFloor: 1.25, firstTimesFloor: 1.6 } as const;
 
-/** A dashboard visit's median time to the first deal cards, its floor's, and their ratio against `maxRatio`. */
-export function dashboardVisitMetrics(
+/**
+ * Cold imports of the functions, against their floor: a fresh Node process loading only the Firebase Functions SDK
+ * modules index.js loads (the framework every instance pays for), interleaved with the real imports, so what is
+ * budgeted is the project's own code. Measured index.js 1.1–1.2× and render_blog 1.2–1.6× of a 150–170 ms floor;
+ * render_blog's 1.8× is the old absolute 300 ms over that floor.
+ */
+export const COLD_IMPORT_BUDGETS = { indexTimesFloor: 1.5, renderBlogTimesFloor: 1.8 } as const;
+
+/**
+ * A median time (a dashboard visit's to its first deal cards, a cold import), its floor's, and their ratio against
+ * `maxRatio` (none: reported only).
+ */
+export function timesFloorMetrics(
   visitMs: number | null,
   floorMs: number | null,
-  maxRatio: number,
+  maxRatio?: number,
 ): Metric[] {
   return [
     { label: 'median', value: visitMs, unit: 'ms' },

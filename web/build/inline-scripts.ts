@@ -18,12 +18,12 @@ import ts from 'typescript';
 export const APP_SCRIPTS_ID = 'app-scripts';
 
 /**
- * After the browser has reported the first contentful paint and, on a page with a main image
- * (`fetchpriority="high"`, a blog cover), the largest contentful paint of that image (each bounded by 3 s), adds
- * the listed preloads and module scripts in order; at once in a hidden tab, which paints nothing. The reports, not
- * the next animation frame: a frame reaches the screen some time after its paint task, and a request started in
- * between is still one the paint waited on, for Lighthouse. A broken image has no paint to wait for: its decode
- * failure is src/boot.ts's to report.
+ * After the browser has reported the first contentful paint (bounded by 3 s) and, on a page with a main image
+ * (`fetchpriority="high"`, a blog cover), once that image is decoded (bounded, as src/boot.ts waits for it) and the
+ * frame after it has reached the screen (two animation frames later), adds the listed preloads and module scripts
+ * in order; at once in a hidden tab, which paints nothing. The paint report, not the next animation frame: a frame
+ * reaches the screen some time after its paint task, and a request started in between is still one the paint waited
+ * on, for Lighthouse. A broken image has no paint to wait for: its decode failure is src/boot.ts's to report.
  */
 export const APP_LOADER_SCRIPT = [
   '(()=>{',
@@ -33,17 +33,18 @@ export const APP_LOADER_SCRIPT = [
   'for(const href of list.modulepreload){const l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;d.head.append(l)}',
   'for(const m of list.modules){const s=d.createElement("script");s.type="module";s.crossOrigin="";s.async=m.async;s.src=m.src;d.head.append(s)}',
   '};',
-  'const reported=(type,wanted)=>new Promise((done)=>{',
-  'if(!P||!(P.supportedEntryTypes||[]).includes(type)){done();return}',
-  'const o=new P((list)=>{if(list.getEntries().some(wanted)){clearTimeout(t);o.disconnect();done()}});',
-  'const t=setTimeout(()=>{o.disconnect();done()},3000);',
-  'o.observe({type,buffered:true})',
+  'const bounded=(promise)=>Promise.race([promise,new Promise((done)=>setTimeout(done,3000))]);',
+  'const firstPaint=()=>new Promise((done)=>{',
+  'if(!P||!(P.supportedEntryTypes||[]).includes("paint")){done();return}',
+  'const o=new P((list)=>{if(list.getEntries().some((e)=>e.name==="first-contentful-paint")){o.disconnect();done()}});',
+  'o.observe({type:"paint",buffered:true})',
   '});',
+  'const frames=()=>new Promise((done)=>requestAnimationFrame(()=>requestAnimationFrame(()=>done())));',
   'const start=()=>{',
   'if(d.visibilityState==="hidden"){add();return}',
   'const images=[...d.querySelectorAll(\'#root img[fetchpriority="high"]\')];',
-  'reported("paint",(e)=>e.name==="first-contentful-paint")',
-  '.then(()=>images.length&&reported("largest-contentful-paint",(e)=>images.includes(e.element)))',
+  'bounded(firstPaint())',
+  '.then(()=>images.length&&bounded(Promise.all(images.map((i)=>i.decode().catch(()=>{}))).then(frames)))',
   '.then(()=>setTimeout(add,0))',
   '};',
   'd.readyState==="loading"?d.addEventListener("DOMContentLoaded",start,{once:true}):start()',
