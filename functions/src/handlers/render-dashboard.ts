@@ -31,7 +31,6 @@ import { islandElement } from '@bargains/model/contracts/data-island';
 import { locationDocPath } from '@bargains/model/paths';
 import { COUNTRY_CODE, dealAppliesIn } from '@bargains/model/regions';
 import { hasDealAccess } from '@bargains/model/user';
-
 import { clearedSessionCookieHeader, sessionCookieOf, verifySession } from '../session/cookie';
 
 const regionsOf = (value: unknown): string[] | null =>
@@ -121,7 +120,7 @@ export async function handle(req: PageRequest, res: PageResponse): Promise<void>
       await firstPageForToken(req, res, started);
     } catch (error) {
       // Auth or Firestore unreachable: the starter lets the app read as it would without this page.
-      logger.warn('render_dashboard.first_page_failed', { url: req.url, ...errorDetails(error) });
+      logger.warn('render_dashboard.token_page_failed', { url: req.url, ...errorDetails(error) });
       if (!res.headersSent)
         res
           .status(503)
