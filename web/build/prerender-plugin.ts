@@ -315,8 +315,8 @@ export function snapshotFileName(path: string): string {
 
 /**
  * The public pages' snapshots and the 404 page. A snapshot needs only CSS for its first paint. Its JavaScript is
- * requested by the entry after that paint (src/boot.ts), so scripts never compete with the page's first render for
- * the network or the CPU.
+ * requested by the inline loader after that paint (deferAppScripts), so scripts never compete with the page's first
+ * render for the network or the CPU.
  */
 async function writePageSnapshots(
   prerender: PrerenderModule,
