@@ -7,6 +7,7 @@ import { blogSummaryDoc, type BlogDoc } from '@bargains/model/blog';
 import { BLOG_ISLAND_ID, parseBlogIsland } from '@bargains/model/contracts/blog-island';
 import { blogDocPath, blogSummaryDocPath, COLLECTIONS } from '@bargains/model/paths';
 import { HOSTILE_POST_ID, demoBlogPosts } from '../../tools/blog/demo-posts';
+import { APP_LOADER_SCRIPT, APP_SCRIPTS_ID } from '../../web/build/inline-scripts';
 import { executableMarkupIn } from '../support/executable-markup';
 import { closeAdmin, testDb } from './support/admin';
 import { APP_ORIGIN } from './support/env';
@@ -202,13 +203,18 @@ test('hostile content renders with nothing executable, in the post and in the li
   // The title is text, not markup; image addresses that are not site paths or https URLs are dropped.
   expect(article.querySelector('h1')?.textContent).toBe(HOSTILE_TEXT);
   expect(article.querySelectorAll('img.blog-post__cover, img.blog-byline__avatar')).toHaveLength(0);
-  // Outside #root only the shell's external entry module and data blocks are scripts.
+  // Outside #root the only script that runs is the shell's inline loader (allowed by its hash); the rest are data
+  // blocks, among them the list of the app's modules it adds after the paint.
   const scripts = Array.from(post.document.querySelectorAll('script'));
   expect(
     scripts
       .filter((script) => !['application/json', 'application/ld+json'].includes(script.type))
-      .map((s) => s.src),
-  ).toEqual([expect.stringMatching(/^\/assets\/.+\.js$/)]);
+      .map((script) => ({ src: script.src, text: script.textContent })),
+  ).toEqual([{ src: '', text: APP_LOADER_SCRIPT }]);
+  const listed = JSON.parse(post.document.getElementById(APP_SCRIPTS_ID)?.textContent ?? 'null') as {
+    modules: Array<{ src: string }>;
+  };
+  expect(listed.modules.map((module) => module.src)).toEqual([expect.stringMatching(/^\/assets\/.+\.js$/)]);
   expect(post.document.querySelectorAll('head [onerror], head [onload]')).toHaveLength(0);
   expect(post.document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(HOSTILE_TEXT);
   expect(post.body).not.toContain('<script>alert');
