@@ -69,15 +69,20 @@ const COLD_IMPORT_FLOOR = [
   'firebase-functions/v2/scheduler',
 ].map((module) => functionsRequire.resolve(module));
 
-/** A fresh Node process loading `modules`, like a new production instance (no emulator variables): ms, or why not. */
-function coldImportOnce(modules: readonly string[]): number | string {
-  const env = Object.fromEntries(
+/** This process's environment without the emulator variables, as a production instance has it. */
+const PRODUCTION_LIKE_ENV = {
+  ...Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !/_EMULATOR_HOST$|^FUNCTIONS_EMULATOR$|^FIREBASE_|^NODE_OPTIONS$/.test(key),
     ),
-  );
+  ),
+  GCLOUD_PROJECT: PROJECT_ID,
+};
+
+/** A fresh Node process loading `modules`, like a new production instance (no emulator variables): ms, or why not. */
+function coldImportOnce(modules: readonly string[]): number | string {
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', TIMER, ...modules], {
-    env: { ...env, GCLOUD_PROJECT: PROJECT_ID },
+    env: PRODUCTION_LIKE_ENV,
     encoding: 'utf8',
   });
   const ms = Number(/cold-import-ms=([\d.]+)/.exec(child.stdout)?.[1]);

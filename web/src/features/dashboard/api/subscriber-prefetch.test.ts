@@ -40,18 +40,23 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => jest.clearAllMocks());
 
+/** The listing got the drawn page of the default listing for user-1, and Firestore was asked for nothing. */
+function expectAdoptedForUser1(): void {
+  expect(jest.mocked(adoptFirstDealPage)).toHaveBeenCalledWith(
+    'user-1',
+    dealListQuery(DEFAULT_LIST_PARAMS),
+    now,
+    page,
+  );
+  expect(jest.mocked(prefetchFirstDealPage)).not.toHaveBeenCalled();
+}
+
 describe('prefetchSubscriberFirstPage on a document render_dashboard served', () => {
   it('adopts the drawn page for the address it was drawn for, and asks Firestore for nothing', async () => {
     servedWith({ session, first: { uid: 'user-1', search: '', now, page } })();
     await flush();
     expect(jest.mocked(noteDashboardSession)).toHaveBeenCalledWith(session);
-    expect(jest.mocked(adoptFirstDealPage)).toHaveBeenCalledWith(
-      'user-1',
-      dealListQuery(DEFAULT_LIST_PARAMS),
-      now,
-      page,
-    );
-    expect(jest.mocked(prefetchFirstDealPage)).not.toHaveBeenCalled();
+    expectAdoptedForUser1();
   });
 
   it('does not adopt a page drawn for another address; the page is read as usual', async () => {
@@ -72,13 +77,7 @@ describe('prefetchSubscriberFirstPage on a document render_dashboard served', ()
     servedWith({ session: null, first: { uid: 'user-1', search: '', now, page } })();
     await flush();
     expect(jest.mocked(noteDashboardSession)).toHaveBeenCalledWith(null);
-    expect(jest.mocked(adoptFirstDealPage)).toHaveBeenCalledWith(
-      'user-1',
-      dealListQuery(DEFAULT_LIST_PARAMS),
-      now,
-      page,
-    );
-    expect(jest.mocked(prefetchFirstDealPage)).not.toHaveBeenCalled();
+    expectAdoptedForUser1();
   });
 
   it('does not adopt a page drawn for someone other than the cookie names', async () => {
