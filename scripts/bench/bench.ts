@@ -16,15 +16,7 @@ import { isStopping, run, stopAll, stopAllOnSignals } from '../lib/processes';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack';
 import { RESULTS_DIR, wholeNumber } from './firestore-bench';
 import { startLoad } from './load';
-import {
-  COLD_IMPORT_BUDGETS,
-  median,
-  notMeasured,
-  renderTable,
-  rowOk,
-  timesFloorMetrics,
-  type Row,
-} from './table';
+import { COLD_IMPORT_BUDGETS, notMeasured, renderTable, rowOk, timesFloorMetrics, type Row } from './table';
 
 // Its own build: web/dist-emulator is shared with other runs, and a rebuild mid-measurement would empty it.
 const WEB_BUILD = join(RESULTS_DIR, 'web-dist');
@@ -102,7 +94,7 @@ function coldImport(measurement: string, modules: string[], maxRatio?: number): 
     if (typeof sample === 'string' || typeof floor === 'string')
       return notMeasured(
         measurement,
-        timesFloorMetrics(null, null, maxRatio),
+        timesFloorMetrics([], [], maxRatio),
         String(typeof sample === 'string' ? sample : floor),
       );
     samples.push(sample);
@@ -111,7 +103,7 @@ function coldImport(measurement: string, modules: string[], maxRatio?: number): 
   const runsText = (values: number[]) => values.map(Math.round).join('/');
   return {
     measurement,
-    metrics: timesFloorMetrics(median(samples), median(floors), maxRatio),
+    metrics: timesFloorMetrics(samples, floors, maxRatio),
     note: `runs ${runsText(samples)} ms; floor (the Functions SDK's modules) ${runsText(floors)} ms; load average ${loadavg()[0]?.toFixed(2)}`,
   };
 }

@@ -134,14 +134,24 @@ describe('publicPageMetrics', () => {
 });
 
 describe('timesFloorMetrics', () => {
+  const ok = (visits: number[], floors: number[], max: number) =>
+    rowOk({ measurement: 'Dashboard', metrics: timesFloorMetrics(visits, floors, max) });
+
   it('holds a visit to a multiple of its floor, inclusive', () => {
-    const ok = (visit: number | null, floor: number | null, max: number) =>
-      rowOk({ measurement: 'Dashboard', metrics: timesFloorMetrics(visit, floor, max) });
-    expect(ok(1250, 1000, 1.25)).toBe(true);
-    expect(ok(1251, 1000, 1.25)).toBe(false);
-    expect(ok(1600, 1000, 1.6)).toBe(true);
-    expect(ok(3900, 1000, 1.6)).toBe(false);
-    expect(ok(null, 1000, 1.6)).toBe(false);
-    expect(ok(1000, null, 1.6)).toBe(false);
+    expect(ok([1250], [1000], 1.25)).toBe(true);
+    expect(ok([1251], [1000], 1.25)).toBe(false);
+    expect(ok([1600], [1000], 1.6)).toBe(true);
+    expect(ok([3900], [1000], 1.6)).toBe(false);
+    expect(ok([], [1000], 1.6)).toBe(false);
+    expect(ok([1000], [], 1.6)).toBe(false);
+  });
+
+  it("takes the median of the pairs' ratios, so each visit is compared with the floor measured beside it", () => {
+    // Each pair's visit is 5 % over its floor, however slow the moment both loads met.
+    const visits = [1050, 2100, 2205, 1102.5, 1155];
+    const floors = [1000, 2000, 2100, 1050, 1100];
+    const metrics = timesFloorMetrics(visits, floors, 1.06);
+    expect(metrics.map((metric) => metric.value)).toEqual([1155, 1100, 1.05]);
+    expect(ok(visits, floors, 1.06)).toBe(true);
   });
 });
