@@ -180,30 +180,15 @@ test('with an expired persisted token the starter refreshes it first, then gets 
   const { context, page: signInPage } = await openPage(browser, 'desktop');
   await signInWithSession(signInPage, subscriber.email);
   // The SDK's record says the token expired an hour ago (what a device sees after two weeks away).
-  await signInPage.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const opening = indexedDB.open('firebaseLocalStorageDb');
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const store = opening.result
-            .transaction('firebaseLocalStorage', 'readwrite')
-            .objectStore('firebaseLocalStorage');
-          const all = store.getAll();
-          all.onsuccess = () => {
-            for (const entry of all.result as Array<{
-              fbase_key: string;
-              value: { stsTokenManager?: { expirationTime: number } };
-            }>) {
-              if (!entry.fbase_key.startsWith('firebase:authUser:') || !entry.value.stsTokenManager) continue;
-              entry.value.stsTokenManager.expirationTime = Date.now() - 3600_000;
-              store.put(entry);
-            }
-            store.transaction.oncomplete = () => resolve();
-          };
-        };
-      }),
-  );
+  await signInPage.evaluate((expiredAt) => {
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('firebase:authUser:'))) {
+      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as {
+        stsTokenManager: { expirationTime: number };
+      };
+      user.stsTokenManager.expirationTime = expiredAt;
+      localStorage.setItem(key, JSON.stringify(user));
+    }
+  }, Date.now() - 3600_000);
   await signInPage.close();
   await context.clearCookies({ name: '__session' });
 
@@ -221,6 +206,69 @@ test('with an expired persisted token the starter refreshes it first, then gets 
   expect(steps.slice(0, 2)).toEqual(['refresh', 'first page']);
   expect(order.slice(0, 2)).toEqual(['cards', 'app']);
   expect(await cardIds(page)).toHaveLength(PAGE_SIZE);
+  await context.close();
+});
+
+/** Moves the signed-in user from localStorage into IndexedDB, as the app kept users before it preferred localStorage. */
+async function keepUserInIndexedDb(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const keys = Object.keys(localStorage).filter((name) => name.startsWith('firebase:authUser:'));
+        if (keys.length !== 1) throw new Error(`expected one persisted user, found ${keys.length}`);
+        const opening = indexedDB.open('firebaseLocalStorageDb', 1);
+        opening.onupgradeneeded = () =>
+          opening.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const store = opening.result
+            .transaction('firebaseLocalStorage', 'readwrite')
+            .objectStore('firebaseLocalStorage');
+          for (const key of keys) {
+            store.put({ fbase_key: key, value: JSON.parse(localStorage.getItem(key) ?? 'null') as unknown });
+            localStorage.removeItem(key);
+          }
+          store.transaction.oncomplete = () => {
+            opening.result.close();
+            resolve();
+          };
+        };
+      }),
+  );
+}
+
+test('a user the app kept in IndexedDB still gets the drawn first visit, and the app moves them to localStorage', async () => {
+  const subscriber = await account('ssr-indexeddb', true);
+  const { context, page: signInPage } = await openPage(browser, 'desktop');
+  await signInWithSession(signInPage, subscriber.email);
+  // Closed first: its own SDK would write the user back to localStorage.
+  const keeper = await context.newPage();
+  await signInPage.close();
+  await keeper.goto('/favicon.svg');
+  await keepUserInIndexedDb(keeper);
+  await keeper.close();
+  await context.clearCookies({ name: '__session' });
+
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  let bearerRequests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/dashboard' && request.headers().authorization)
+      bearerRequests += 1;
+  });
+  const order = await recordCardsBeforeApp(page);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Account' }).first().waitFor();
+  expect(bearerRequests).toBe(1);
+  expect(order.slice(0, 2)).toEqual(['cards', 'app']);
+  expect(await cardIds(page)).toHaveLength(PAGE_SIZE);
+  // The SDK found the user in IndexedDB and moved them to localStorage; they stay signed in.
+  await page.waitForFunction(() =>
+    Object.keys(localStorage).some((name) => name.startsWith('firebase:authUser:')),
+  );
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign Out' }).first().waitFor();
+  expect(errors).toEqual([]);
   await context.close();
 });
 

@@ -136,4 +136,62 @@ describe('the dashboard starter', () => {
     expect(fetcher).not.toHaveBeenCalled();
     expect(added()).toEqual(APP);
   });
+  describe('where it reads the user', () => {
+    /** An IndexedDB whose Auth store holds `value` under the settings' key; records which databases were opened. */
+    function fakeIndexedDb(value: unknown): jest.Mock {
+      const open = jest.fn((_name: string) => {
+        const request: Record<string, unknown> = {};
+        const db = {
+          objectStoreNames: { contains: (name: string) => name === 'firebaseLocalStorage' },
+          close: jest.fn(),
+          transaction: () => ({
+            objectStore: () => ({
+              get: (key: string) => {
+                const reading: Record<string, unknown> = {};
+                setTimeout(() => {
+                  reading.result = key === SETTINGS.authUserKey ? { fbase_key: key, value } : undefined;
+                  (reading.onsuccess as () => void)();
+                }, 0);
+                return reading;
+              },
+            }),
+          }),
+        };
+        setTimeout(() => {
+          request.result = db;
+          (request.onsuccess as () => void)();
+        }, 0);
+        return request;
+      });
+      Object.defineProperty(window, 'indexedDB', { value: { open }, configurable: true });
+      return open;
+    }
+
+    afterEach(() => {
+      Reflect.deleteProperty(window, 'indexedDB');
+    });
+
+    it('takes the user from localStorage without opening IndexedDB', async () => {
+      const open = fakeIndexedDb(record(Date.now() + 3600_000));
+      localStorage.setItem(SETTINGS.authUserKey, JSON.stringify(record(Date.now() + 3600_000)));
+      const fetcher = jest.fn(() => Promise.resolve(json(200, DRAWN)));
+      await start(NO_SESSION, fetcher);
+      expect(open).not.toHaveBeenCalled();
+      expect(fetcher).toHaveBeenCalledTimes(1);
+    });
+
+    it('falls back to the IndexedDB record the app kept before it preferred localStorage', async () => {
+      const open = fakeIndexedDb(record(Date.now() + 3600_000));
+      const fetcher = jest.fn(() => Promise.resolve(json(200, DRAWN)));
+      await start(NO_SESSION, fetcher);
+      expect(open).toHaveBeenCalledWith('firebaseLocalStorageDb');
+      expect(fetcher).toHaveBeenCalledWith(
+        '/dashboard',
+        expect.objectContaining({
+          headers: { Authorization: 'Bearer id-token', Accept: 'application/json' },
+        }),
+      );
+      expect(document.getElementById('root')?.innerHTML).toBe(DRAWN.html);
+    });
+  });
 });

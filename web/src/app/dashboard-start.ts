@@ -6,7 +6,7 @@
 //   render_dashboard for the same first page with the user's ID token, draws it where the cookie's visit has it
 //   (inside #root, the data island after it), then adds the app after the paint;
 // - anyone else, or when that fails (3 s at most): at once, and the app reads as it always has.
-// The user is read straight from Firebase Auth's own storage (its IndexedDB record, localStorage as the fallback,
+// The user is read straight from Firebase Auth's own storage (its localStorage record, IndexedDB as the fallback,
 // as lib/auth.ts orders its persistences), so the request need not wait for the Auth SDK; a record of another shape
 // counts as no user. Only a head start: the app still signs the user in with the SDK, and the server verifies the
 // token.
@@ -116,8 +116,13 @@
     }
   }
 
+  /**
+   * localStorage first, where the app keeps the user (lib/auth.ts): it answers at once, while opening IndexedDB
+   * costs a throttled phone 130–540 ms. IndexedDB still holds the user on a device the app has not started on since
+   * it kept users there (the SDK moves them when it starts).
+   */
   async function readPersistedUser(key: string): Promise<PersistedUser | null> {
-    return persistedUserOf(await readIndexedDb(key)) ?? persistedUserOf(readLocalStorage(key));
+    return persistedUserOf(readLocalStorage(key)) ?? persistedUserOf(await readIndexedDb(key));
   }
 
   /** The persisted token while it is valid, else a new one (the request the SDK makes: grant_type=refresh_token). */
