@@ -47,6 +47,7 @@ const added = () =>
   );
 const APP = ['/assets/a.js', '/assets/prefetch.js', '/assets/index.js'];
 const NO_SESSION = { session: null, first: null };
+const SESSION_NOTE = 'bargains.dashboardSession';
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/dashboard');
@@ -129,13 +130,70 @@ describe('the dashboard starter', () => {
     expect(warn).toHaveBeenCalledWith('dashboard.served_first_page_failed', expect.any(Error));
   });
 
-  it('asks nothing when the server drew the page or saw a cookie, and adds the app after the paint', async () => {
+  it('asks nothing when the server drew the page for the session this device holds, and adds the app after the paint', async () => {
     localStorage.setItem(SETTINGS.authUserKey, JSON.stringify(record(Date.now() + 3600_000)));
+    localStorage.setItem(SESSION_NOTE, JSON.stringify({ uid: 'user-1', expiresAt: Date.now() + 86_400_000 }));
     const fetcher = jest.fn();
     await start({ session: { uid: 'user-1', expiresAt: 1 }, first: null }, fetcher);
     expect(fetcher).not.toHaveBeenCalled();
     expect(added()).toEqual(APP);
   });
+
+  it('asks before the document is parsed when the device holds no session, and waits when it holds one', async () => {
+    localStorage.setItem(SETTINGS.authUserKey, JSON.stringify(record(Date.now() + 3600_000)));
+    const askedWhile: string[] = [];
+    const fetcher = jest.fn(() => {
+      askedWhile.push(document.readyState);
+      return Promise.resolve(json(200, DRAWN));
+    });
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    const parsing = start(NO_SESSION, fetcher);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    Reflect.deleteProperty(document, 'readyState');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await parsing;
+    expect(askedWhile).toEqual(['loading']);
+    expect(document.getElementById('root')?.innerHTML).toBe(DRAWN.html);
+
+    // A note of another user's session, or of an expired one, is no session of this user's.
+    for (const note of [
+      { uid: 'user-2', expiresAt: Date.now() + 86_400_000 },
+      { uid: 'user-1', expiresAt: Date.now() - 1 },
+    ]) {
+      localStorage.setItem(SESSION_NOTE, JSON.stringify(note));
+      askedWhile.length = 0;
+      Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+      const again = start(NO_SESSION, fetcher);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      Reflect.deleteProperty(document, 'readyState');
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      await again;
+      expect(askedWhile).toEqual(['loading']);
+    }
+
+    // With this user's session noted, the server has most likely drawn the page: nothing is asked until it is known.
+    localStorage.setItem(SESSION_NOTE, JSON.stringify({ uid: 'user-1', expiresAt: Date.now() + 86_400_000 }));
+    askedWhile.length = 0;
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    const noted = start(NO_SESSION, fetcher);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(askedWhile).toEqual([]);
+    Reflect.deleteProperty(document, 'readyState');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await noted;
+    expect(askedWhile).toEqual(['complete']);
+    expect(document.getElementById('root')?.innerHTML).toBe(DRAWN.html);
+  });
+
+  it('leaves an early answer unused when the server drew the page after all (a cookie without its note)', async () => {
+    localStorage.setItem(SETTINGS.authUserKey, JSON.stringify(record(Date.now() + 3600_000)));
+    const fetcher = jest.fn(() => Promise.resolve(json(200, DRAWN)));
+    await start({ session: { uid: 'user-1', expiresAt: 1 }, first: null }, fetcher);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(document.getElementById('root')?.innerHTML).toBe(FRAME);
+    expect(added()).toEqual(APP);
+  });
+
   describe('where it reads the user', () => {
     /** An IndexedDB whose Auth store holds `value` under the settings' key; records which databases were opened. */
     function fakeIndexedDb(value: unknown): jest.Mock {

@@ -22,6 +22,7 @@
     tokenEndpoint: string;
   }
   interface PersistedUser {
+    uid: string;
     accessToken: string;
     /** When the access token expires, ms since the epoch. */
     expirationTime: number;
@@ -39,12 +40,16 @@
   const ISLAND_ID = 'dashboard-data';
   /** The island of a document served without a valid session cookie (its serialisation is tested). */
   const NO_SESSION_ISLAND = '{"session":null,"first":null}';
+  /** The app's note of the session cookie it holds (lib/dashboard-session.ts: `{ uid, expiresAt }`). */
+  const SESSION_NOTE_KEY = 'bargains.dashboardSession';
   const AUTH_DB = 'firebaseLocalStorageDb';
   const AUTH_STORE = 'firebaseLocalStorage';
   /** A token this close to its expiry is refreshed first (the SDK's own margin is 30 s). */
   const EXPIRY_MARGIN_MS = 60_000;
   /** Longest the cards may keep the app waiting; after it the app starts and reads the page itself. */
   const FIRST_PAGE_TIMEOUT_MS = 3000;
+  /** What the early request resolves to when it was not made. */
+  const NOT_ASKED = 'not asked' as const;
 
   const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null;
@@ -66,7 +71,7 @@
     const { accessToken, expirationTime, refreshToken } = value.stsTokenManager;
     if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') return null;
     if (typeof expirationTime !== 'number' || !Number.isFinite(expirationTime)) return null;
-    return { accessToken, expirationTime, refreshToken };
+    return { uid: value.uid, accessToken, expirationTime, refreshToken };
   }
 
   /** The record under `key` in the SDK's IndexedDB database; null when the database or the record is missing. */
@@ -114,6 +119,17 @@
       if (error instanceof DOMException || error instanceof SyntaxError) return null;
       throw error;
     }
+  }
+
+  /**
+   * Whether this device holds a session cookie for `uid` that has not expired, by the app's note of it (the cookie
+   * itself is HttpOnly). Without one the server cannot have drawn the page.
+   */
+  function sessionNoted(uid: string): boolean {
+    const note = readLocalStorage(SESSION_NOTE_KEY);
+    return (
+      isRecord(note) && note.uid === uid && typeof note.expiresAt === 'number' && note.expiresAt > Date.now()
+    );
   }
 
   /**
@@ -193,21 +209,35 @@
       ? Promise.resolve()
       : new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+  /** The drawn page for `user`, or null when render_dashboard has none to draw. */
+  async function askDrawnPage(user: PersistedUser, tokenEndpoint: string): Promise<DrawnPage | null> {
+    return fetchDrawnPage(await currentIdToken(user, tokenEndpoint));
+  }
+
   /** Whether the first deal cards are in the document: drawn by the server, or now by the starter. */
   async function firstCardsDrawn(): Promise<boolean> {
     const settings = settingsOf(jsonOf(SETTINGS_ID));
     // Started while the rest of the HTML is still arriving.
     const user = readPersistedUser(settings.authUserKey);
+    // With no session cookie on this device the server drew nothing, so the page is asked for at once, while the
+    // rest of the document and the styles arrive, not after the document is parsed (up to a second on a busy phone).
+    const early = user.then(async (persisted): Promise<DrawnPage | null | typeof NOT_ASKED> =>
+      persisted !== null && !sessionNoted(persisted.uid)
+        ? askDrawnPage(persisted, settings.tokenEndpoint)
+        : NOT_ASKED,
+    );
     await documentParsed();
     if (servedForSession()) {
-      // The read is not needed; a failure of it is still reported.
-      user.catch((error: unknown) => console.warn('dashboard.persisted_user_read_failed', error));
+      // Nothing more is needed (an early answer is left unused: the cookie came without its note); a failure of the
+      // read or the request is still reported.
+      early.catch((error: unknown) => console.warn('dashboard.persisted_user_read_failed', error));
       return true;
     }
     try {
       const persisted = await user;
       if (persisted === null) return false;
-      const page = await fetchDrawnPage(await currentIdToken(persisted, settings.tokenEndpoint));
+      const asked = await early;
+      const page = asked === NOT_ASKED ? await askDrawnPage(persisted, settings.tokenEndpoint) : asked;
       if (page === null) return false;
       draw(page);
       return true;
