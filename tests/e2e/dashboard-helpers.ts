@@ -1,6 +1,6 @@
 // Shared steps of the dashboard, account and subscription end-to-end suites: seeding deals, computing what
 // the dashboard must show straight from the stored data, and driving the sign-up/sign-in forms.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { buildDealDoc, isDealLive, parseDeal, type Deal, type DealInput } from '@bargains/model/deal';
 import { COLLECTIONS } from '@bargains/model/paths';
 import type { DealFilter, DealNarrowing, DealSort } from '@bargains/model/queries';
@@ -318,4 +318,22 @@ export async function withoutServedFirstPage(page: Page): Promise<void> {
   await page.route(/\/dashboard(?:\?|$)/, (route) =>
     route.request().headers().authorization === undefined ? route.continue() : route.fulfill({ status: 204 }),
   );
+}
+
+/** The app's localStorage note of the dashboard's session cookie (web/src/lib/dashboard-session.ts). */
+export const SESSION_NOTE = 'bargains.dashboardSession';
+
+/**
+ * Removes the app's note of the session cookie from the context's localStorage, as on a device that never held the
+ * cookie (or whose note expired with it): the dashboard's starter then asks for the drawn page at once.
+ */
+export async function forgetSessionNote(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  try {
+    // A same-origin document that runs no app script, so nothing writes the note back meanwhile.
+    await page.goto('/favicon.svg');
+    await page.evaluate((key) => localStorage.removeItem(key), SESSION_NOTE);
+  } finally {
+    await page.close();
+  }
 }

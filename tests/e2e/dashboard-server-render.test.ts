@@ -8,7 +8,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { userDocPath } from '@bargains/model/paths';
 import { newUserDoc } from '@bargains/model/user';
-import { cardIds, PAGE_SIZE, signIn, TEST_PASSWORD } from './dashboard-helpers';
+import { cardIds, forgetSessionNote, PAGE_SIZE, signIn, TEST_PASSWORD } from './dashboard-helpers';
 import { BASE_URL, launchBrowser, openPage, screenshot, trackPageErrors } from './support/browser';
 import { adminAuth, adminDb, closeAdmin, uniqueEmail } from './support/emulators';
 import { recordFirestoreReads } from './support/firestore-reads';
@@ -144,7 +144,9 @@ test('a first visit on a device (no cookie) gets the drawn page with the ID toke
   await signInWithSession(signInPage, subscriber.email);
   await signInPage.close();
   const served = await servedCardIds(context, '/dashboard');
+  // A new device: neither the cookie nor the app's note of it.
   await context.clearCookies({ name: '__session' });
+  await forgetSessionNote(context);
   expect(await servedCardIds(context, '/dashboard')).toEqual([]);
 
   const page = await context.newPage();
