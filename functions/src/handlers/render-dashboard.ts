@@ -31,7 +31,12 @@ import { islandElement } from '@bargains/model/contracts/data-island';
 import { locationDocPath } from '@bargains/model/paths';
 import { COUNTRY_CODE, dealAppliesIn } from '@bargains/model/regions';
 import { hasDealAccess } from '@bargains/model/user';
-import { clearedSessionCookieHeader, sessionCookieOf, verifySession } from '../session/cookie';
+import {
+  clearedSessionCookieHeader,
+  sessionCookieOf,
+  signedSessionUid,
+  verifySession,
+} from '../session/cookie';
 
 const regionsOf = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : null;
@@ -50,24 +55,41 @@ function composeDashboardDocument(rendered: RenderedDashboard): string {
   return html;
 }
 
-/**
- * The first deal page for `uid` if that user has deal access and the address shows a deal list, else null.
- * `session`: the cookie the request came with (null for a page asked for with an ID token).
- */
-async function drawnPage(
+/** What a first deal page is drawn from: the user's document, the page's deals (null: no deal list) and location. */
+interface FirstPageReads {
+  user: Awaited<ReturnType<typeof readUser>>;
+  documents: FirebaseFirestore.QuerySnapshot | null;
+  location: FirebaseFirestore.DocumentSnapshot;
+}
+
+/** The reads of `uid`'s first page for `url` at `now`, at once: the page is one round trip to Firestore away. */
+async function readFirstPage(
   render: DashboardPageRenderer,
   url: string,
   uid: string,
-  session: DashboardSession | null,
-): Promise<RenderedDashboard | null> {
-  const now = new Date();
+  now: Date,
+): Promise<FirstPageReads> {
   const spec = render.firstPageQuery(new URL(url, 'http://localhost').search, now);
-  // The reads at once: the page is one round trip to Firestore away, not two.
   const [user, documents, location] = await Promise.all([
     readUser(uid),
     spec === null ? null : adminQuery(db(), spec).get(),
     db().doc(locationDocPath(uid)).get(),
   ]);
+  return { user, documents, location };
+}
+
+/**
+ * The first deal page for `uid` from its reads, if that user has deal access and the address shows a deal list,
+ * else null. `session`: the cookie the request came with (null for a page asked for with an ID token).
+ */
+function drawFirstPage(
+  render: DashboardPageRenderer,
+  url: string,
+  uid: string,
+  session: DashboardSession | null,
+  now: Date,
+  { user, documents, location }: FirstPageReads,
+): RenderedDashboard | null {
   // The Admin SDK reads past the security rules: deal access is checked here, as the rules check it for the app.
   if (documents === null || !hasDealAccess(user, now.getTime())) return null;
   // Deals that do not apply in the subscriber's country (their Near you location) are left out, as the app does.
@@ -79,6 +101,66 @@ async function drawnPage(
         )
       : documents.docs;
   return render.renderDeals({ path: url, uid, session, now, documents: shown });
+}
+
+async function drawnPage(
+  render: DashboardPageRenderer,
+  url: string,
+  uid: string,
+  session: DashboardSession | null,
+): Promise<RenderedDashboard | null> {
+  const now = new Date();
+  return drawFirstPage(render, url, uid, session, now, await readFirstPage(render, url, uid, now));
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const settled = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+
+interface CheckedCookie {
+  /** The session the cookie carries; null when it names nobody. */
+  session: DashboardSession | null;
+  /** The session user's first page (null: none to draw); call only when `session` is not null. */
+  firstPage: () => Promise<RenderedDashboard | null>;
+}
+
+/**
+ * Checks the session cookie. Once its signature checks out, the reads for its user start while the revocation
+ * check runs (an Auth round trip of its own), so the page waits for the slower of the two, not for both in turn;
+ * they are used only when the full check names that same user.
+ */
+async function checkCookie(
+  render: DashboardPageRenderer,
+  url: string,
+  cookie: string,
+  res: PageResponse,
+): Promise<CheckedCookie> {
+  const now = new Date();
+  const signed = await signedSessionUid(cookie);
+  const early = signed === null ? null : settled(readFirstPage(render, url, signed, now));
+  const verified = signed === null ? 'rejected' : await verifySession(cookie);
+  // A cookie that names nobody (forged, expired, revoked, the user deleted) is cleared, not sent again and again.
+  if (verified === 'rejected') res.set('Set-Cookie', clearedSessionCookieHeader(siteOrigin()));
+  const session = verified === 'rejected' ? null : verified;
+  const usable = session !== null && early !== null && session.uid === signed ? early : null;
+  if (usable === null && early !== null)
+    // Unused (revoked since it was signed, or naming someone else); a failure of them is still worth knowing.
+    void early.then((outcome) => {
+      if (!outcome.ok) logger.warn('render_dashboard.unused_reads_failed', errorDetails(outcome.error));
+    });
+  return {
+    session,
+    firstPage: async () => {
+      if (session === null) return null;
+      if (usable === null) return drawnPage(render, url, session.uid, session);
+      const reads = await usable;
+      if (!reads.ok) throw reads.error;
+      return drawFirstPage(render, url, session.uid, session, now, reads.value);
+    },
+  };
 }
 
 /**
@@ -135,14 +217,12 @@ export async function handle(req: PageRequest, res: PageResponse): Promise<void>
     let session: DashboardSession | null = null;
     let rendered: RenderedDashboard;
     try {
-      const verified = cookie === null ? null : await verifySession(cookie);
-      // A cookie that names nobody (expired, revoked, the user deleted) is cleared, not sent again and again.
-      if (verified === 'rejected') res.set('Set-Cookie', clearedSessionCookieHeader(siteOrigin()));
-      session = verified === 'rejected' ? null : verified;
+      const checked = cookie === null ? null : await checkCookie(render, req.url, cookie, res);
+      session = checked?.session ?? null;
       rendered =
-        session === null
+        checked === null || session === null
           ? render.renderFrame(null)
-          : ((await drawnPage(render, req.url, session.uid, session)) ?? render.renderFrame(session));
+          : ((await checked.firstPage()) ?? render.renderFrame(session));
     } catch (error) {
       // Auth or Firestore unreachable: the frame, and the app reads as it would without a cookie.
       logger.warn('render_dashboard.first_page_failed', { url: req.url, ...errorDetails(error) });
