@@ -324,16 +324,22 @@ export async function withoutServedFirstPage(page: Page): Promise<void> {
 export const SESSION_NOTE = 'bargains.dashboardSession';
 
 /**
- * Removes the app's note of the session cookie from the context's localStorage, as on a device that never held the
- * cookie (or whose note expired with it): the dashboard's starter then asks for the drawn page at once.
+ * Writes the app's note of the session cookie into the context's localStorage, or removes it (null): as on a device
+ * that never held the cookie (or whose note expired with it), where the dashboard's starter asks for the drawn page
+ * at once.
  */
-export async function forgetSessionNote(context: BrowserContext): Promise<void> {
+export async function setSessionNote(context: BrowserContext, note: string | null): Promise<void> {
   const page = await context.newPage();
   try {
-    // A same-origin document that runs no app script, so nothing writes the note back meanwhile.
+    // A same-origin document that runs no app script, so nothing writes the note meanwhile.
     await page.goto('/favicon.svg');
-    await page.evaluate((key) => localStorage.removeItem(key), SESSION_NOTE);
+    await page.evaluate(
+      ([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
+      [SESSION_NOTE, note] as const,
+    );
   } finally {
     await page.close();
   }
 }
+
+export const forgetSessionNote = (context: BrowserContext) => setSessionNote(context, null);
