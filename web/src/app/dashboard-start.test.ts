@@ -41,6 +41,20 @@ async function start(island: unknown, fetcher: jest.Mock): Promise<void> {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/** The starter run on a frame still being parsed; `whileParsing` looks in before DOMContentLoaded fires. */
+async function startWhileParsing(
+  fetcher: jest.Mock,
+  whileParsing: () => void = () => undefined,
+): Promise<void> {
+  Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+  const running = start(NO_SESSION, fetcher);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  whileParsing();
+  Reflect.deleteProperty(document, 'readyState');
+  document.dispatchEvent(new Event('DOMContentLoaded'));
+  await running;
+}
+
 const added = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"], script[src]')].map(
     (element) => element.getAttribute('href') ?? element.getAttribute('src'),
@@ -146,12 +160,7 @@ describe('the dashboard starter', () => {
       askedWhile.push(document.readyState);
       return Promise.resolve(json(200, DRAWN));
     });
-    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
-    const parsing = start(NO_SESSION, fetcher);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    Reflect.deleteProperty(document, 'readyState');
-    document.dispatchEvent(new Event('DOMContentLoaded'));
-    await parsing;
+    await startWhileParsing(fetcher);
     expect(askedWhile).toEqual(['loading']);
     expect(document.getElementById('root')?.innerHTML).toBe(DRAWN.html);
 
@@ -162,25 +171,14 @@ describe('the dashboard starter', () => {
     ]) {
       localStorage.setItem(SESSION_NOTE, JSON.stringify(note));
       askedWhile.length = 0;
-      Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
-      const again = start(NO_SESSION, fetcher);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      Reflect.deleteProperty(document, 'readyState');
-      document.dispatchEvent(new Event('DOMContentLoaded'));
-      await again;
+      await startWhileParsing(fetcher);
       expect(askedWhile).toEqual(['loading']);
     }
 
     // With this user's session noted, the server has most likely drawn the page: nothing is asked until it is known.
     localStorage.setItem(SESSION_NOTE, JSON.stringify({ uid: 'user-1', expiresAt: Date.now() + 86_400_000 }));
     askedWhile.length = 0;
-    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
-    const noted = start(NO_SESSION, fetcher);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(askedWhile).toEqual([]);
-    Reflect.deleteProperty(document, 'readyState');
-    document.dispatchEvent(new Event('DOMContentLoaded'));
-    await noted;
+    await startWhileParsing(fetcher, () => expect(askedWhile).toEqual([]));
     expect(askedWhile).toEqual(['complete']);
     expect(document.getElementById('root')?.innerHTML).toBe(DRAWN.html);
   });
