@@ -1,6 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type DealListParams, parseListParams, serializeListParams } from '../lib/list-params';
+import {
+  applyListChange,
+  type DealListParams,
+  parseListParams,
+  serializeListParams,
+} from '../lib/list-params';
 
 export interface ListParamsControl {
   params: DealListParams;
@@ -11,18 +16,37 @@ export interface ListParamsControl {
   setParams: (next: DealListParams, options?: { replace?: boolean }) => void;
 }
 
+/** Changes asked for and not rendered yet: the newest one's query string, and every one of them. */
+interface PendingChanges {
+  latest: string;
+  asked: Set<string>;
+}
+
 /** The dashboard's list state, read from and written to the URL's query string. */
 export function useListParams(): ListParamsControl {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const params = useMemo(() => parseListParams(new URLSearchParams(search)), [search]);
+  // React Router renders a navigation as a transition, so a control can change the list again before the previous
+  // change has rendered (a store picked right after typing a search, whose debounced write comes last). Each change
+  // builds on the newest one asked for, not on the params its control was rendered with.
+  const pending = useRef<PendingChanges | null>(null);
+  useLayoutEffect(() => {
+    const changes = pending.current;
+    // Rendered the newest change, or a navigation of its own (Back, a link): nothing is pending any more.
+    if (changes !== null && (search === changes.latest || !changes.asked.has(search))) pending.current = null;
+  }, [search]);
   const setParams = useCallback(
     (next: DealListParams, options: { replace?: boolean } = {}) => {
-      const serialized = serializeListParams(next);
-      if (serialized.toString() === search) return;
+      const changes = pending.current;
+      const base = changes === null ? params : parseListParams(new URLSearchParams(changes.latest));
+      const serialized = serializeListParams(applyListChange(base, params, next));
+      const text = serialized.toString();
+      if (text === (changes?.latest ?? search)) return;
+      pending.current = { latest: text, asked: new Set([...(changes?.asked ?? []), text]) };
       setSearchParams(serialized, { replace: options.replace ?? false });
     },
-    [search, setSearchParams],
+    [params, search, setSearchParams],
   );
   return { params, setParams };
 }

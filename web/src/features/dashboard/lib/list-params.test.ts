@@ -1,4 +1,5 @@
 import {
+  applyListChange,
   clearFilters,
   DEFAULT_LIST_PARAMS,
   hasActiveFilters,
@@ -76,5 +77,20 @@ describe('dashboard URL params', () => {
     expect(hasActiveFilters(params)).toBe(true);
     expect(clearFilters(params)).toEqual({ ...DEFAULT_LIST_PARAMS, sort: 'ending_soon' });
     expect(hasActiveFilters(clearFilters(params))).toBe(false);
+  });
+});
+
+describe('applyListChange', () => {
+  const seen = { ...DEFAULT_LIST_PARAMS, q: 'wireless' };
+  const newest = { ...seen, shop: 'bluebird-electronics', category: 'electronics' as const };
+
+  it('takes what the control changed and keeps the rest as the newest params have it', () => {
+    expect(applyListChange(newest, seen, { ...seen, filter: 'all' })).toEqual({ ...newest, filter: 'all' });
+    expect(applyListChange(newest, seen, { ...seen, q: 'save on' })).toEqual({ ...newest, q: 'save on' });
+  });
+
+  it('is the change itself when nothing else is on its way', () => {
+    const next = { ...seen, sort: 'popular' as const, view: 'saved' as const };
+    expect(applyListChange(seen, seen, next)).toEqual(next);
   });
 });

@@ -88,6 +88,26 @@ export function clearFilters(params: DealListParams): DealListParams {
   return { ...DEFAULT_LIST_PARAMS, view: params.view, sort: params.sort };
 }
 
+/**
+ * A change made against the params a control was rendered with (`seen` → `next`), applied to `base`, the newest
+ * params: what the control changed comes from `next`, everything else stays as `base` has it. A second change made
+ * before the first one has rendered (navigations render as transitions) so keeps the first one instead of undoing it.
+ */
+export function applyListChange(
+  base: DealListParams,
+  seen: DealListParams,
+  next: DealListParams,
+): DealListParams {
+  return {
+    view: next.view === seen.view ? base.view : next.view,
+    q: next.q === seen.q ? base.q : next.q,
+    shop: next.shop === seen.shop ? base.shop : next.shop,
+    category: next.category === seen.category ? base.category : next.category,
+    filter: next.filter === seen.filter ? base.filter : next.filter,
+    sort: next.sort === seen.sort ? base.sort : next.sort,
+  };
+}
+
 /** What the live list queries for these params (the view is not part of it). */
 export function dealListQuery({
   filter,
