@@ -74,8 +74,13 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
         const { interests } = request;
         return interests ? fetchForYouPage(db, { ...request, interests }) : fetchDealPage(db, request);
       };
-      // A failed prefetch (e.g. the subscription changed since this device saw it) is asked again, as usual.
-      (prefetched ? prefetched.catch(read) : read()).then(
+      // A failed prefetch (e.g. the subscription changed since this device saw it) is reported, then asked again
+      // as usual: the page is still wanted.
+      const readAfterFailedPrefetch = (error: unknown) => {
+        console.warn('dashboard.first_page_prefetch_failed: reading the first page again', error);
+        return read();
+      };
+      (prefetched ? prefetched.catch(readAfterFailedPrefetch) : read()).then(
         (page) => {
           settle();
           dispatch({ type: 'page-received', listingId: listing.id, page });
