@@ -333,7 +333,7 @@ describe('composeBlogShell', () => {
   it('leaves slots for the head and the page, adds the blog CSS and drops the site description', () => {
     const shell = composeBlogShell(
       withDescription,
-      ['assets/index-C1.css', 'assets/BlogPostPage-B1.css'],
+      { js: ['assets/BlogPostPage-P1.js'], css: ['assets/index-C1.css', 'assets/BlogPostPage-B1.css'] },
       '/',
       slots,
     );
@@ -347,14 +347,14 @@ describe('composeBlogShell', () => {
     expect(shell).not.toContain('<script type="module"');
     expect(page.headLinks('modulepreload')).toEqual([]);
     expect(shell).toContain(
-      '<script type="application/json" id="app-scripts">{"modulepreload":["/assets/vendor-V1.js"],"modules":[{"src":"/assets/index-E1.js","async":false}]}</script>',
+      '<script type="application/json" id="app-scripts">{"modulepreload":["/assets/vendor-V1.js","/assets/BlogPostPage-P1.js"],"modules":[{"src":"/assets/index-E1.js","async":false}]}</script>',
     );
   });
 
   it('refuses a template without a title to replace', () => {
-    expect(() => composeBlogShell(TEMPLATE.replace(/<title>.*<\/title>/, ''), [], '/', slots)).toThrow(
-      '<title>',
-    );
+    expect(() =>
+      composeBlogShell(TEMPLATE.replace(/<title>.*<\/title>/, ''), { js: [], css: [] }, '/', slots),
+    ).toThrow('<title>');
   });
 });
 

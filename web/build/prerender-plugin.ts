@@ -175,14 +175,14 @@ export function composeSnapshotHtml(
  */
 export function composeBlogShell(
   template: string,
-  css: string[],
+  assets: { js: string[]; css: string[] },
   base: string,
   slots: Pick<BlogShellNames, 'BLOG_HEAD_SLOT' | 'BLOG_PAGE_SLOT'>,
 ): string {
   const shell = composeSnapshotHtml(
     template,
     { html: slots.BLOG_PAGE_SLOT, title: null, sources: [] },
-    { js: [], css },
+    assets,
     base,
   )
     .replace(/<title>[^<]*<\/title>/, () => slots.BLOG_HEAD_SLOT)
@@ -330,7 +330,9 @@ async function writePageSnapshots(
   for (const path of prerender.SNAPSHOT_PATHS) {
     const snapshot = await prerender.renderSnapshot(path);
     const { css } = snapshotAssets(manifest, [APP_MODULE, ...snapshot.sources]);
-    write(snapshotFileName(path), snapshot, { js: [], css });
+    // The page's own chunks are requested with the app, not once the app has run: the route then evaluates them
+    // one by one (src/app/routes.tsx loadRoute) without a round trip between them.
+    write(snapshotFileName(path), snapshot, { js: snapshotAssets(manifest, snapshot.sources).js, css });
   }
   const notFound = await prerender.renderSnapshot(NOT_FOUND_SNAPSHOT_PATH);
   write(NOT_FOUND_FILE, notFound, {
@@ -363,7 +365,11 @@ function writeServerShells(
     join(webRenderDir, prerender.BLOG_SHELL.BLOG_SHELL_FILE),
     composeBlogShell(
       template,
-      snapshotAssets(manifest, [APP_MODULE, ...blogSources]).css,
+      // Both blog pages' chunks, like a snapshot's (one shell serves both): a reader of the list opens a post next.
+      {
+        js: snapshotAssets(manifest, blogSources).js,
+        css: snapshotAssets(manifest, [APP_MODULE, ...blogSources]).css,
+      },
       base,
       prerender.BLOG_SHELL,
     ),

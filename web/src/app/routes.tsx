@@ -19,11 +19,37 @@ const PAGE_MODULES = import.meta.glob<PageModule>([
   '!**/*.test.tsx',
 ]);
 
+/**
+ * Modules a page's chunk imports that take long to evaluate on a phone (zod, the blog's schemas, DOMPurify: the
+ * blog's chunks took about 20 ms of a desktop core, a long task at 4x CPU throttling). Each re-exports from what the
+ * page imports anyway, so importing it first evaluates that part in a task of its own.
+ */
+const WARM_UP_MODULES = import.meta.glob(['/src/app/warm-up/*.ts']);
+type WarmUpName = 'zod-core' | 'zod-mini' | 'blog-schemas' | 'blog-sanitizer';
+
+interface WarmUp {
+  load: () => Promise<unknown>;
+  /** The module's source file, relative to web/ (the build manifest's key for its chunk). */
+  source: string;
+}
+
+function warmUp(name: WarmUpName): WarmUp {
+  const source = `src/app/warm-up/${name}.ts`;
+  const load = WARM_UP_MODULES[`/${source}`];
+  if (!load) throw new Error(`No warm-up module ${source}`);
+  return { load, source };
+}
+
+/** zod's core, then its schema constructors: each alone is a few milliseconds of a desktop core. */
+const ZOD = [warmUp('zod-core'), warmUp('zod-mini')];
+
 interface PageHandle {
   /** Loads the page's chunk; the page then renders without suspending (no spinner over a snapshot). */
   preload: () => Promise<PageModule>;
   /** The page's source file, relative to web/ (the build manifest's key for its chunk). */
   source: string;
+  /** Evaluated in order before the page's chunk when the route loads, each in a task of its own. */
+  warmUps: readonly WarmUp[];
 }
 
 interface PageRoute {
@@ -31,7 +57,7 @@ interface PageRoute {
   handle: PageHandle;
 }
 
-function preloadable(source: string, load: PageLoader): PageRoute {
+function preloadable(source: string, load: PageLoader, warmUps: readonly WarmUp[] = []): PageRoute {
   let loaded: ComponentType | undefined;
   const preload = () =>
     load().then((module) => {
@@ -42,16 +68,16 @@ function preloadable(source: string, load: PageLoader): PageRoute {
   function RoutePage() {
     return loaded ? createElement(loaded) : <LazyPage />;
   }
-  return { element: <RoutePage />, handle: { preload, source } };
+  return { element: <RoutePage />, handle: { preload, source, warmUps } };
 }
 
-function page(name: `${string}/${string}`): PageRoute {
+function page(name: `${string}/${string}`, warmUps: readonly WarmUp[] = []): PageRoute {
   const [feature, file] = name.split('/');
   const source =
     feature === 'app' ? `src/app/pages/${file}.tsx` : `src/features/${feature}/pages/${file}.tsx`;
   const load = PAGE_MODULES[`/${source}`];
   if (!load) throw new Error(`No page module ${source}`);
-  return preloadable(source, load);
+  return preloadable(source, load, warmUps);
 }
 
 const PROTECTED_ROUTE_ID = 'protected';
@@ -71,8 +97,11 @@ export const appRoutes: RouteObject[] = [
       { path: 'contact', ...page('marketing/ContactPage') },
       { path: 'success', ...page('billing/SuccessPage') },
       { path: 'cancel', ...page('billing/CancelPage') },
-      { path: 'blog', ...page('blog/BlogListPage') },
-      { path: 'blog/:id', ...page('blog/BlogPostPage') },
+      { path: 'blog', ...page('blog/BlogListPage', [...ZOD, warmUp('blog-schemas')]) },
+      {
+        path: 'blog/:id',
+        ...page('blog/BlogPostPage', [...ZOD, warmUp('blog-schemas'), warmUp('blog-sanitizer')]),
+      },
       {
         // Protected pages (docs/reference.md#access-control): ProtectedRoute brings useSubscription() (the live user document).
         id: PROTECTED_ROUTE_ID,
@@ -126,9 +155,15 @@ function routeMatches(pathname: string): Array<{ handle: PageHandle; params: Par
 export async function loadRoute(pathname: string): Promise<void> {
   await Promise.all(
     routeMatches(pathname).map(async ({ handle, params }) => {
+      // Evaluating a page's chunk with all it imports was one long task on a phone (a blog post's, with zod and
+      // DOMPurify, about 140 ms at 4x CPU throttling): its heavy imports go first, each in a task of its own, then
+      // the chunk, then its first read (parsing the page's data island). The page's HTML lists every chunk for
+      // preloading (routeSources), so this order costs no round trip.
+      for (const { load } of handle.warmUps) {
+        await load();
+        await nextTask();
+      }
       const module = await handle.preload();
-      // Evaluating a page's chunk is a long task of its own on a phone (a blog post's, with zod and DOMPurify, took
-      // about 140 ms at 4x CPU throttling); its first read (parsing the page's data island) comes in the next one.
       await nextTask();
       module.prefetch?.(params);
     }),
@@ -145,9 +180,15 @@ export function preloadRoute(pathname: string): Promise<void> {
   );
 }
 
-/** The source files of the pages that render for `pathname` (build-time snapshots preload their chunks). */
+/**
+ * The source files of the pages that render for `pathname` and of their warm-up modules (the pages' HTML preloads
+ * their chunks).
+ */
 export function routeSources(pathname: string): string[] {
-  return routeMatches(pathname).map(({ handle }) => handle.source);
+  return routeMatches(pathname).flatMap(({ handle }) => [
+    ...handle.warmUps.map((module) => module.source),
+    handle.source,
+  ]);
 }
 
 /** True when `pathname` renders under ProtectedRoute, whose listener watches the user document. */
