@@ -96,6 +96,33 @@ test('sign up with email → /dashboard (subscribe screen) with users/{uid} crea
   await context.close();
 });
 
+test('a visitor who never signed in reads a public page without Firebase Auth, and a sign-in in another tab shows', async () => {
+  const email = uniqueEmail('other-tab');
+  await adminAuth().createUser({ email, password: PASSWORD });
+  const { context, page } = await openPage(browser);
+  const errors = trackPageErrors(page);
+  await gotoApp(page, '/pricing');
+  await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
+  // The SDK creates its IndexedDB database when it starts: none here means it never ran on this page.
+  const authDatabases = () =>
+    page.evaluate(
+      async () =>
+        (await indexedDB.databases()).filter((database) => database.name === 'firebaseLocalStorageDb').length,
+    );
+  await expect(authDatabases()).resolves.toBe(0);
+
+  const other = await context.newPage();
+  await gotoApp(other, '/login');
+  await fillCredentials(other, email, PASSWORD);
+  await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await onPath(other, '/dashboard');
+  // The first tab learns of the sign-in (storage event), loads Auth, and its header follows without a reload.
+  await mainNav(page).getByRole('button', { name: 'Sign Out' }).waitFor();
+  await expect(mainNav(page).getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('a wrong password shows the documented message and stays on /login', async () => {
   const email = uniqueEmail('wrong-password');
   await adminAuth().createUser({ email, password: PASSWORD });

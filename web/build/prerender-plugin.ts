@@ -68,7 +68,7 @@ const APP_MODULE = 'src/main.tsx';
  * shares the bandwidth between the open requests, so Auth listed ahead of them arrives early and its round trip
  * runs while the larger chunks download.
  */
-const AUTH_MODULE = 'src/lib/auth-session.ts';
+const AUTH_MODULE = 'src/lib/auth.ts';
 const LOADING_FRAME_FILE = 'app.html';
 /**
  * Entries a protected page's frame runs beside the app, `async` (each is also an input of the build, see

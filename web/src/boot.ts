@@ -4,6 +4,7 @@
 // First: zod's jitless config, set before any chunk defines a schema (lib/zod-jitless.ts).
 import '@/lib/zod-jitless';
 import '@/styles/global.css';
+import { startAuthSession } from '@/lib/first-auth-check';
 import { warmUpIntlOffMainThread } from '@/lib/intl-warmup';
 import { afterNextPaint, nextTask } from '@/lib/next-task';
 import { reportedWhereAwaited } from '@/lib/reported-where-awaited';
@@ -66,11 +67,10 @@ function mainImagesDecoded(): Promise<void> {
 
 await mainImagesDecoded();
 await afterFirstContentfulPaint();
-// The app imports the auth layer first thing; requesting both now saves a round trip on a snapshot page. Starting
-// the first auth check here too lets it (restoring a signed-in user takes a round trip) run while the larger app
-// chunk still downloads: the bundler defers a module's code until first use, so an import alone would leave the
-// check waiting for the app. A failure here is the app's to report (it imports the same module).
-import('@/lib/auth-session').then(({ startAuthSession }) => startAuthSession()).catch(reportedWhereAwaited);
+// Starting the first auth check now lets it (on a device with a signed-in user: loading Firebase Auth, then a round
+// trip to restore the user) run while the larger app chunk still downloads. The app awaits the same check, and
+// reports its failure.
+startAuthSession().catch(reportedWhereAwaited);
 // Each step is a task of its own (starting a download adds the chunk's preload links to the page, starting a worker
 // has its cost too): one task doing all of it blocked a phone's main thread for over 50 ms.
 await nextTask();

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BootFailure } from '@/app/App';
 import { preloadRoute } from '@/app/routes';
+import { startAuthSession } from '@/lib/first-auth-check';
 import { nextTask } from '@/lib/next-task';
 
 const container = document.getElementById('root');
@@ -15,7 +16,6 @@ await nextTask();
 const pageReady = preloadRoute(window.location.pathname);
 const root = createRoot(container);
 try {
-  const { startAuthSession } = await import('@/lib/auth-session');
   const session = await startAuthSession();
   await pageReady;
   // A transition renders in short slices, so taking over a long page never blocks input for long; the snapshot

@@ -1,6 +1,6 @@
 // The app's view of the signed-in user, shared by the layout and the pages. It lives apart from the Firebase Auth
-// SDK (src/lib/auth-session.ts, a lazy chunk) so that the entry chunk and the build-time page snapshots carry no
-// Firebase code.
+// SDK (src/lib/auth.ts, a lazy chunk) so that the entry chunk and the build-time page snapshots carry no Firebase
+// code.
 import { createContext, useContext } from 'react';
 import type { User } from 'firebase/auth';
 import type { AuthView } from '@/components/layout/nav-items';

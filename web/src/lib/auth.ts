@@ -5,6 +5,7 @@ import {
   initializeAuth,
 } from 'firebase/auth';
 import { env } from '@/config/env';
+import { announceAuth } from './auth-session';
 import { firebaseApp } from './firebase-app';
 
 // initializeAuth without a popupRedirectResolver: getAuth would install browserPopupRedirectResolver, which on
@@ -23,3 +24,5 @@ export const auth = initializeAuth(firebaseApp, {
 if (env.useEmulators) {
   connectAuthEmulator(auth, env.authEmulatorUrl, { disableWarnings: true });
 }
+// Whatever loaded the SDK (a sign-in form, a protected page), the app's session follows it from now on.
+announceAuth(auth);
