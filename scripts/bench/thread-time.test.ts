@@ -1,4 +1,4 @@
-import { compressToThreadTime, type TraceEvent } from './thread-time';
+import { compressToThreadTime, longMainThreadTasks, type TraceEvent } from './thread-time';
 
 const task = (ts: number, dur: number, tdur?: number, fields: Partial<TraceEvent> = {}): TraceEvent => ({
   ph: 'X',
@@ -61,5 +61,40 @@ describe('compressToThreadTime', () => {
     compressToThreadTime(events);
     const [parent, child] = events;
     expect((child?.ts ?? 0) + (child?.dur ?? 0)).toBeLessThanOrEqual((parent?.ts ?? 0) + (parent?.dur ?? 0));
+  });
+});
+
+describe('longMainThreadTasks', () => {
+  const threadName = (tid: number, name: string): TraceEvent => ({
+    ph: 'M',
+    ts: 0,
+    pid: 1,
+    tid,
+    name: 'thread_name',
+    args: { name },
+  });
+
+  it("counts a renderer main thread's tasks by their thread time, not the time a busy machine stretched them to", () => {
+    const events: TraceEvent[] = [
+      threadName(1, 'CrRendererMain'),
+      task(0, 120_000, 30_000),
+      task(200_000, 70_000, 60_000),
+      task(210_000, 50_000, 50_000, { name: 'child' }),
+      task(400_000, 55_000),
+    ];
+    expect(longMainThreadTasks(events, 50)).toEqual([
+      { ts: 200_000, threadMs: 60 },
+      { ts: 400_000, threadMs: 55 },
+    ]);
+  });
+
+  it('leaves out the tasks of other threads', () => {
+    const events: TraceEvent[] = [
+      threadName(1, 'CrRendererMain'),
+      threadName(2, 'Compositor'),
+      task(0, 90_000, 90_000, { tid: 2 }),
+      task(0, 90_000, 90_000, { tid: 3 }),
+    ];
+    expect(longMainThreadTasks(events, 50)).toEqual([]);
   });
 });

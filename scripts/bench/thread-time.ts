@@ -96,3 +96,31 @@ export function compressToThreadTime(events: TraceEvent[]): number {
   for (const list of tasks.values()) changed += list.filter((task) => task.ratio < 1).length;
   return changed;
 }
+
+/** A renderer main-thread task: when it started (trace µs) and the time its thread ran, in ms. */
+export interface ThreadTimeTask {
+  ts: number;
+  threadMs: number;
+}
+
+/**
+ * The renderers' main-thread tasks (threads named CrRendererMain) whose thread time exceeds `thresholdMs`: the
+ * page's own long tasks, whatever else the machine's cores were running meanwhile.
+ */
+export function longMainThreadTasks(events: readonly TraceEvent[], thresholdMs: number): ThreadTimeTask[] {
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name')
+      .filter((event) => (event.args as { name?: unknown } | undefined)?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const long: ThreadTimeTask[] = [];
+  for (const [thread, tasks] of topLevelTasks(events)) {
+    if (!mainThreads.has(thread)) continue;
+    for (const task of tasks) {
+      const threadMs = ((task.end - task.start) * task.ratio) / 1000;
+      if (threadMs > thresholdMs) long.push({ ts: task.start, threadMs });
+    }
+  }
+  return long.sort((a, b) => a.ts - b.ts);
+}
