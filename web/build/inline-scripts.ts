@@ -19,9 +19,11 @@ export const APP_SCRIPTS_ID = 'app-scripts';
 
 /**
  * After the browser has reported the first contentful paint (bounded by 3 s) and, on a page with a main image
- * (`fetchpriority="high"`, a blog cover), once that image is decoded (bounded, as src/boot.ts waits for it) and the
- * frame after it has reached the screen (two animation frames later), adds the listed preloads and module scripts
- * in order; at once in a hidden tab, which paints nothing. The paint report, not the next animation frame: a frame
+ * (`fetchpriority="high"`, a blog cover), once that image is decoded (bounded, as src/boot.ts waits for it), the
+ * frame after it has reached the screen (two animation frames later) and the browser has reported the image as the
+ * largest paint (or a larger one: the image's paint can reach the screen frames after its decode on a busy phone,
+ * and a request started before the report counts against the page's LCP), adds the listed preloads and module
+ * scripts in order; at once in a hidden tab, which paints nothing. The paint report, not the next animation frame: a frame
  * reaches the screen some time after its paint task, and a request started in between is still one the paint waited
  * on, for Lighthouse. A broken image has no paint to wait for: its decode failure is src/boot.ts's to report.
  */
@@ -40,11 +42,18 @@ export const APP_LOADER_SCRIPT = [
   'o.observe({type:"paint",buffered:true})',
   '});',
   'const frames=()=>new Promise((done)=>requestAnimationFrame(()=>requestAnimationFrame(()=>done())));',
+  'const seen=(r)=>Math.max(0,Math.min(r.right,innerWidth)-Math.max(r.left,0))*Math.max(0,Math.min(r.bottom,innerHeight)-Math.max(r.top,0));',
+  'const largest=(images)=>new Promise((done)=>{',
+  'if(!P||!(P.supportedEntryTypes||[]).includes("largest-contentful-paint")){done();return}',
+  'const area=Math.max(...images.map((i)=>seen(i.getBoundingClientRect())));',
+  'const o=new P((list)=>{if(list.getEntries().some((e)=>images.includes(e.element)||e.size>=area)){o.disconnect();done()}});',
+  'o.observe({type:"largest-contentful-paint",buffered:true})',
+  '});',
   'const start=()=>{',
   'if(d.visibilityState==="hidden"){add();return}',
   'const images=[...d.querySelectorAll(\'#root img[fetchpriority="high"]\')];',
   'bounded(firstPaint())',
-  '.then(()=>images.length&&bounded(Promise.all(images.map((i)=>i.decode().catch(()=>{}))).then(frames)))',
+  '.then(()=>images.length&&bounded(Promise.all(images.map((i)=>i.decode().catch(()=>{}))).then(frames).then(()=>largest(images))))',
   '.then(()=>setTimeout(add,0))',
   '};',
   'd.readyState==="loading"?d.addEventListener("DOMContentLoaded",start,{once:true}):start()',
