@@ -27,7 +27,7 @@ import { seededRandom } from '../../tools/seeded-random';
 import { parseCommandLine } from '../lib/cli';
 import { PROJECT_ID } from '../lib/paths';
 import { type Check, runFirestoreBench, wholeNumber } from './firestore-bench';
-import { ratio, withinRatio } from './table';
+import { median, ratio, withinRatio } from './table';
 
 /**
  * The run may take at most this multiple of its floor's time. Measured once here (3,000 subscribers, 600 deals,
@@ -219,10 +219,10 @@ async function medianFloor(
 ): Promise<FloorMeasure & { runsMs: number[] }> {
   const floors: FloorMeasure[] = [];
   for (let n = 0; n < FLOOR_RUNS; n += 1) floors.push(await measureFloor(db, now, run));
-  const sorted = [...floors].sort((a, b) => a.wallMs - b.wallMs);
-  const middle = sorted[Math.floor(sorted.length / 2)];
+  const runsMs = floors.map((floor) => floor.wallMs);
+  const middle = floors.find((floor) => floor.wallMs === median(runsMs));
   if (!middle) throw new Error('no floor was measured');
-  return { ...middle, runsMs: floors.map((floor) => floor.wallMs) };
+  return { ...middle, runsMs };
 }
 
 /**
