@@ -206,8 +206,12 @@ async function main() {
     // Ctrl-C stopped the one before: its failure must not start the next one while the bench exits.
     if (isStopping()) break;
     const script = join(repoRoot, `scripts/bench/${name}.ts`);
+    // Each starts its own busy processes once it holds the emulator lock, as live.ts does.
+    const loadFlag = args.load ? ['--load'] : [];
     othersOk =
-      (await run(`bench:${name}`, process.execPath, ['--import', 'tsx', script], { cwd: repoRoot }).then(
+      (await run(`bench:${name}`, process.execPath, ['--import', 'tsx', script, ...loadFlag], {
+        cwd: repoRoot,
+      }).then(
         () => true,
         (error: unknown) => {
           console.error(`bench:${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -58,7 +58,7 @@ import {
 } from './network-catalogue';
 
 const DEFAULT_SOURCES = NETWORK_IDS.join(',');
-const USAGE = `Usage: npm run bench:collector [-- --deals N] [--sources ${ADAPTER_IDS.join(',')}]
+const USAGE = `Usage: npm run bench:collector [-- --deals N] [--sources ${ADAPTER_IDS.join(',')}] [--load]
        (N ≥ 100, default 100000; the catalogue is split over the sources, default ${DEFAULT_SOURCES})`;
 const RSS_BUDGET_MIB = 512;
 /** The collector's first import must write at least this share of the floor's deals per second. */
@@ -501,6 +501,8 @@ const { values } = parseCommandLine(USAGE, {
   options: {
     deals: { type: 'string', default: '100000' },
     sources: { type: 'string', default: DEFAULT_SOURCES },
+    // Two busy processes beside the measurements, as `npm run bench -- --load` asks.
+    load: { type: 'boolean', default: false },
     inner: { type: 'string' },
     floor: { type: 'string' },
     collect: { type: 'string' },
@@ -530,6 +532,7 @@ if (values.floor !== undefined) {
       script: 'scripts/bench/collector.ts',
       args: [`--deals ${deals}`, `--sources ${sources.join(',')}`],
       importData: true,
+      load: values.load,
       scale: `${deals} deals from ${sources.join(', ')}`,
       inner: () => inner(deals, sources),
       report,

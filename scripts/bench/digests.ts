@@ -40,7 +40,7 @@ import { median, ratio, withinRatio } from './table';
 const FLOOR_RATIO_BUDGET = 120;
 
 const USAGE =
-  'Usage: npm run bench:digests [-- --subscribers N --deals N]   (N ≥ 10; default 10000 and 2000)';
+  'Usage: npm run bench:digests [-- --subscribers N --deals N] [--load]   (N ≥ 10; default 10000 and 2000)';
 const ZONES = [
   'UTC',
   'Europe/London',
@@ -425,6 +425,8 @@ const { values } = parseCommandLine(USAGE, {
   options: {
     subscribers: { type: 'string', default: '10000' },
     deals: { type: 'string', default: '2000' },
+    // Two busy processes beside the measurements, as `npm run bench -- --load` asks.
+    load: { type: 'boolean', default: false },
     inner: { type: 'string' },
   },
 });
@@ -438,6 +440,7 @@ runFirestoreBench(
     script: 'scripts/bench/digests.ts',
     args: [`--subscribers ${options.subscribers}`, `--deals ${options.deals}`],
     nodeFlags: '--expose-gc',
+    load: values.load,
     importData: false,
     scale: `${options.subscribers} subscribers, ${options.deals} deals`,
     inner: () => inner(options),

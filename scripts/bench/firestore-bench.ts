@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { exitWithUsage } from '../lib/cli';
 import { repoRoot } from '../lib/paths';
 import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes';
+import { LOAD_PROCESSES, startLoad } from './load';
 import { firebaseArgs, firebaseBin, firebaseEnv, STACK_LOCK_FILE } from '../lib/stack';
 
 export const RESULTS_DIR = join(repoRoot, 'bench-results');
@@ -19,6 +20,7 @@ export interface FirestoreBench<Result> {
   script: string; // this script, relative to the repository
   args: string[]; // the script's own options, passed on to the inner run
   nodeFlags?: string; // for the inner run, e.g. --expose-gc
+  load: boolean; // --load: busy processes beside the inner run, which holds the emulator lock
   importData: boolean; // start the emulator with emulator-data/ (the demo data)
   scale: string; // what the progress line says is measured, e.g. "2000 deals"
   inner: () => Promise<Result>; // measures inside the emulator; the result travels as JSON
@@ -48,7 +50,7 @@ async function outer<Result>(bench: FirestoreBench<Result>): Promise<number> {
   console.log(
     `\n▶ ${bench.name} benchmark (${bench.scale}; waiting for ${STACK_LOCK_FILE} if another run holds the ports)`,
   );
-  const innerCommand = `node ${bench.nodeFlags ?? ''} --import tsx ${bench.script} --inner ${JSON.stringify(resultFile)} ${bench.args.join(' ')}`;
+  const innerCommand = `node ${bench.nodeFlags ?? ''} --import tsx ${bench.script} --inner ${JSON.stringify(resultFile)} ${[...bench.args, ...(bench.load ? ['--load'] : [])].join(' ')}`;
   const emulators = spawnChild(
     `emulators:exec (${bench.name} benchmark)`,
     'flock',
@@ -68,7 +70,9 @@ async function outer<Result>(bench: FirestoreBench<Result>): Promise<number> {
     console.error(`The ${bench.name} benchmark did not finish (exit code ${code}; see the log above).`);
     return 1;
   }
-  const { header, checks, extra } = bench.report(result);
+  const report = bench.report(result);
+  const { checks, extra } = report;
+  const header = `${report.header}${bench.load ? ` · loaded by ${LOAD_PROCESSES} busy processes` : ''}`;
   const table = renderChecks(checks);
   console.log(`\n${header}\n${table}\n`);
   writeFileSync(
@@ -79,12 +83,20 @@ async function outer<Result>(bench: FirestoreBench<Result>): Promise<number> {
   return checks.every(([, , ok]) => ok) ? 0 : 1;
 }
 
+/** The inner run's measurements, beside the busy processes under `--load` (stopAll stops them on a failure). */
+async function measureInner<Result>(bench: FirestoreBench<Result>): Promise<Result> {
+  const stopLoad = bench.load ? startLoad() : async () => undefined;
+  const result = await bench.inner();
+  await stopLoad();
+  return result;
+}
+
 /** Runs the outer half, or with `innerResultFile` (`--inner <file>`) the inner one; exits the process either way. */
 export function runFirestoreBench<Result>(bench: FirestoreBench<Result>, innerResultFile?: string): void {
   const run =
     innerResultFile === undefined
       ? outer(bench)
-      : bench.inner().then((result) => writeFileSync(innerResultFile, JSON.stringify(result)));
+      : measureInner(bench).then((result) => writeFileSync(innerResultFile, JSON.stringify(result)));
   const inner = innerResultFile === undefined ? '' : ' (inner)';
   run.then(
     async (code) => {
