@@ -15,7 +15,7 @@ import { PROJECT_ID, repoRoot } from '../lib/paths';
 import { isStopping, run, stopAll, stopAllOnSignals } from '../lib/processes';
 import { buildFunctions, buildWeb, ensureLocalConfig, spawnLockedEmulatorsExec } from '../lib/stack';
 import { RESULTS_DIR, wholeNumber } from './firestore-bench';
-import { startLoad } from './load';
+import { LOADED_HEADER, startLoad } from './load';
 import { COLD_IMPORT_BUDGETS, notMeasured, renderTable, rowOk, timesFloorMetrics, type Row } from './table';
 
 // Its own build: web/dist-emulator is shared with other runs, and a rebuild mid-measurement would empty it.
@@ -183,7 +183,7 @@ async function main() {
 
   const generatedAt = new Date().toISOString();
   const dirty = gitText(['status', '--porcelain']) ? ' (uncommitted changes)' : '';
-  const header = `Benchmark ${generatedAt} · commit ${gitText(['rev-parse', '--short', 'HEAD'])}${dirty} · Lighthouse mobile preset, median of ${runs}${dashboardOnly ? ' · dashboard only' : ''}${args.load ? ' · loaded by 2 busy processes' : ''} · ${cpus().length} × ${cpus()[0]?.model} · load average at the end ${loadavg()[0]?.toFixed(2)}`;
+  const header = `Benchmark ${generatedAt} · commit ${gitText(['rev-parse', '--short', 'HEAD'])}${dirty} · Lighthouse mobile preset, median of ${runs}${dashboardOnly ? ' · dashboard only' : ''}${args.load ? LOADED_HEADER : ''} · ${cpus().length} × ${cpus()[0]?.model} · load average at the end ${loadavg()[0]?.toFixed(2)}`;
   const broken = rows.filter((row) => !rowOk(row)).map((row) => row.measurement);
   const verdict = broken.length ? `BROKEN budgets: ${broken.join('; ')}` : 'All budgets met.';
   const table = `${header}\n\n${renderTable(rows)}\n\n${verdict}\n`;

@@ -47,6 +47,7 @@ import { seededRandom } from '../../tools/seeded-random';
 import { exitWithUsage, parseCommandLine, runMain } from '../lib/cli';
 import { PROJECT_ID, repoRoot } from '../lib/paths';
 import { type Check, runFirestoreBench, wholeNumber } from './firestore-bench';
+import { LOAD_OPTION } from './load';
 import {
   benchAccount,
   emptyNetworkCatalogue,
@@ -501,8 +502,7 @@ const { values } = parseCommandLine(USAGE, {
   options: {
     deals: { type: 'string', default: '100000' },
     sources: { type: 'string', default: DEFAULT_SOURCES },
-    // Two busy processes beside the measurements, as `npm run bench -- --load` asks.
-    load: { type: 'boolean', default: false },
+    load: LOAD_OPTION,
     inner: { type: 'string' },
     floor: { type: 'string' },
     collect: { type: 'string' },

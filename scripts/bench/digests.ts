@@ -27,6 +27,7 @@ import { seededRandom } from '../../tools/seeded-random';
 import { parseCommandLine } from '../lib/cli';
 import { PROJECT_ID } from '../lib/paths';
 import { type Check, runFirestoreBench, wholeNumber } from './firestore-bench';
+import { LOAD_OPTION } from './load';
 import { median, ratio, withinRatio } from './table';
 
 /**
@@ -426,8 +427,7 @@ const { values } = parseCommandLine(USAGE, {
   options: {
     subscribers: { type: 'string', default: '10000' },
     deals: { type: 'string', default: '2000' },
-    // Two busy processes beside the measurements, as `npm run bench -- --load` asks.
-    load: { type: 'boolean', default: false },
+    load: LOAD_OPTION,
     inner: { type: 'string' },
   },
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { exitWithUsage } from '../lib/cli';
 import { repoRoot } from '../lib/paths';
 import { spawnChild, stopAll, stopAllOnSignals } from '../lib/processes';
-import { LOAD_PROCESSES, startLoad } from './load';
+import { LOADED_HEADER, startLoad } from './load';
 import { firebaseArgs, firebaseBin, firebaseEnv, STACK_LOCK_FILE } from '../lib/stack';
 
 export const RESULTS_DIR = join(repoRoot, 'bench-results');
@@ -72,7 +72,7 @@ async function outer<Result>(bench: FirestoreBench<Result>): Promise<number> {
   }
   const report = bench.report(result);
   const { checks, extra } = report;
-  const header = `${report.header}${bench.load ? ` · loaded by ${LOAD_PROCESSES} busy processes` : ''}`;
+  const header = `${report.header}${bench.load ? LOADED_HEADER : ''}`;
   const table = renderChecks(checks);
   console.log(`\n${header}\n${table}\n`);
   writeFileSync(

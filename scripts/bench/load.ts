@@ -12,6 +12,12 @@ for (;;) {
 
 export const LOAD_PROCESSES = 2;
 
+/** What a loaded run's header adds, in the main table and the Firestore benchmarks' tables alike. */
+export const LOADED_HEADER = ` · loaded by ${LOAD_PROCESSES} busy processes`;
+
+/** The `--load` option of the scripts `npm run bench -- --load` passes the flag on to. */
+export const LOAD_OPTION = { type: 'boolean', default: false } as const;
+
 /** Starts the busy processes; stopAll (every exit path of the bench scripts) or the returned function stops them. */
 export function startLoad(processes = LOAD_PROCESSES): () => Promise<void> {
   const spinners: ChildRecord[] = [];
