@@ -31,6 +31,17 @@ describe('useListParams', () => {
     expect(result.current.location.search).toBe('?q=save+on&shop=bluebird-electronics&verified=all');
   });
 
+  it('keeps a rendered change when a control calls the setter it was rendered with before that change', () => {
+    const { result } = renderListParams('/dashboard?q=wireless');
+    // The search box's debounce timer holds the callback of an earlier render.
+    const { params, setParams } = result.current;
+    act(() => result.current.setParams({ ...result.current.params, shop: 'bluebird-electronics' }));
+    act(() => result.current.setParams({ ...result.current.params, filter: 'all' }));
+    expect(result.current.location.search).toBe('?q=wireless&shop=bluebird-electronics&verified=all');
+    act(() => setParams({ ...params, q: 'save on' }, { replace: true }));
+    expect(result.current.location.search).toBe('?q=save+on&shop=bluebird-electronics&verified=all');
+  });
+
   it('builds on the rendered params again once the change has rendered', () => {
     const { result } = renderListParams('/dashboard');
     act(() => result.current.setParams({ ...result.current.params, sort: 'popular' }));

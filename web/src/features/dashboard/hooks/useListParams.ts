@@ -31,7 +31,12 @@ export function useListParams(): ListParamsControl {
   // change has rendered (a store picked right after typing a search, whose debounced write comes last). Each change
   // builds on the newest one asked for, not on the params its control was rendered with.
   const pending = useRef<PendingChanges | null>(null);
+  // The newest rendered query string. A control may call a `setParams` from an earlier render after a later change
+  // has rendered (the search box's debounce timer can fire before its passive effect sees the new callback), so the
+  // base is never the calling closure's own `params`.
+  const rendered = useRef(search);
   useLayoutEffect(() => {
+    rendered.current = search;
     const changes = pending.current;
     // Rendered the newest change, or a navigation of its own (Back, a link): nothing is pending any more.
     if (changes !== null && (search === changes.latest || !changes.asked.has(search))) pending.current = null;
@@ -39,14 +44,15 @@ export function useListParams(): ListParamsControl {
   const setParams = useCallback(
     (next: DealListParams, options: { replace?: boolean } = {}) => {
       const changes = pending.current;
-      const base = changes === null ? params : parseListParams(new URLSearchParams(changes.latest));
+      const newest = changes?.latest ?? rendered.current;
+      const base = parseListParams(new URLSearchParams(newest));
       const serialized = serializeListParams(applyListChange(base, params, next));
       const text = serialized.toString();
-      if (text === (changes?.latest ?? search)) return;
+      if (text === newest) return;
       pending.current = { latest: text, asked: new Set([...(changes?.asked ?? []), text]) };
       setSearchParams(serialized, { replace: options.replace ?? false });
     },
-    [params, search, setSearchParams],
+    [params, setSearchParams],
   );
   return { params, setParams };
 }
