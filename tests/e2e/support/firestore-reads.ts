@@ -12,6 +12,11 @@ const DELIVERED_DOCUMENT = /"(?:document|found)"\s*:\s*\{\s*"name"\s*:\s*"[^"]*?
 export interface FirestoreReads {
   /** Paths (`users/abc`, `sources/wired/coupons/x`) of every document delivered so far, in order. */
   paths(): Promise<string[]>;
+  /**
+   * The same paths per response, in the order the responses began: tells two requests for the same documents
+   * (a page read twice) from one response counted twice.
+   */
+  responses(): Promise<string[][]>;
 }
 
 /** Starts recording before the page navigates. */
@@ -57,12 +62,14 @@ export async function recordFirestoreReads(page: Page): Promise<FirestoreReads> 
     );
   });
   await cdp.send('Network.enable', { maxTotalBufferSize: 100_000_000, maxResourceBufferSize: 50_000_000 });
+  const responses = async () => {
+    await Promise.all([...pending]);
+    return [...bodies.values()].map((body) =>
+      [...body.matchAll(DELIVERED_DOCUMENT)].map((match) => match[1] ?? ''),
+    );
+  };
   return {
-    async paths() {
-      await Promise.all([...pending]);
-      return [...bodies.values()].flatMap((body) =>
-        [...body.matchAll(DELIVERED_DOCUMENT)].map((match) => match[1] ?? ''),
-      );
-    },
+    responses,
+    paths: async () => (await responses()).flat(),
   };
 }
