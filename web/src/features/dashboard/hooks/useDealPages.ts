@@ -47,6 +47,13 @@ interface Listing {
   now: Date;
 }
 
+/**
+ * One read of one listing: where it starts, and how many pages the listing had read on its own before it (a read
+ * that fills the list may start where the last one did, if that page's cursor stayed the same).
+ */
+const pageRequestKey = (listingId: number, cursor: DealCursor | null, fillReads: number) =>
+  JSON.stringify([listingId, cursor, fillReads]);
+
 /** Pages of live deals; restarts from the first page whenever the user or any part of the query changes. */
 export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
   // A first page prefetched while the app booted (api/first-page-prefetch.ts) that is already here is drawn in the
@@ -60,12 +67,16 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
   const currentListing = useRef<Listing | null>(null);
   // Set synchronously so two scroll events in one frame cannot request (and pay for) the same page twice.
   const requestInFlight = useRef(false);
+  // The read asked for last (pageRequestKey). A request settles a little before its page is rendered, and the
+  // loading state it answers may have its effects run in between: that state must not ask for the page again.
+  const lastRequested = useRef<string | null>(null);
   const [reloadCount, setReloadCount] = useState(0);
   const reload = useCallback(() => setReloadCount((count) => count + 1), []);
 
   const requestPage = useCallback(
-    (listing: Listing, cursor: DealCursor | null, prefetched?: Promise<DealPage>) => {
+    (listing: Listing, cursor: DealCursor | null, fillReads: number, prefetched?: Promise<DealPage>) => {
       requestInFlight.current = true;
+      lastRequested.current = pageRequestKey(listing.id, cursor, fillReads);
       const settle = () => {
         if (currentListing.current === listing) requestInFlight.current = false;
       };
@@ -113,7 +124,7 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
     };
     currentListing.current = listing;
     dispatch({ type: 'listing-started', listingId: listing.id, listedAt: listing.now });
-    requestPage(listing, null, prefetched?.page);
+    requestPage(listing, null, 0, prefetched?.page);
   }, [requestPage, uid, query, reloadCount, arrived]);
 
   // A listing that says it is loading while nothing is being read goes on reading: the reducer keeps a listing
@@ -123,7 +134,8 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
   useEffect(() => {
     const listing = currentListing.current;
     if (status === 'idle' || requestInFlight.current || listing === null || listing.id !== listingId) return;
-    requestPage(listing, cursor);
+    if (lastRequested.current === pageRequestKey(listing.id, cursor, fillReads)) return;
+    requestPage(listing, cursor, fillReads);
   }, [requestPage, status, cursor, listingId, fillReads]);
 
   const loadable = canLoadMore(state);
@@ -131,7 +143,8 @@ export function useDealPages({ db, uid, query }: DealPagesOptions): DealPages {
     const listing = currentListing.current;
     if (!loadable || requestInFlight.current || listing === null || listing.id !== listingId) return;
     dispatch({ type: 'more-requested', listingId: listing.id });
-    requestPage(listing, cursor);
+    // 'more-requested' starts the count of reads on its own again.
+    requestPage(listing, cursor, 0);
   }, [requestPage, cursor, listingId, loadable]);
 
   return { ...state, canAutoLoadMore: loadable && state.error === null, loadMore, reload };
