@@ -15,7 +15,8 @@ const fullPage = (): DealPage => {
   return { deals: ids.map((id) => makeDeal({ id })), size: ids.length, cursor: ['p19'] };
 };
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** One turn of the timer queue: React's scheduler and the read's promise callbacks run within a few of them. */
+const timerTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 
 beforeEach(() => jest.resetAllMocks());
@@ -44,7 +45,7 @@ describe('useDealPages', () => {
     const root = createRoot(document.createElement('div'));
     try {
       root.render(<Listing />);
-      for (let task = 0; task < 20; task += 1) await nextTask();
+      for (let turn = 0; turn < 20; turn += 1) await timerTurn();
       expect(latest).toEqual(expect.objectContaining({ status: 'idle' }));
       expect(mockFetchDealPage).toHaveBeenCalledTimes(1);
     } finally {
